@@ -1,1 +1,4 @@
-export {};
+export * from './api';
+export * from './fields';
+export * from './messages';
+export * from './permissions';

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Repository root (api/..), used for embedded-default paths. */
+export const repoRoot = path.resolve(apiRoot, '..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Public origin of the console, e.g. http://localhost:3000 (CORS, CSP, token issuer). */
+  publicUrl: string;
+  /** PostgreSQL URL; absent = embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Directory with the built host (served at /). */
+  hostDistDir: string;
+  /** Origin of the remote store (CSP script-src); the console origin when served locally. */
+  remoteStoreUrl: string | undefined;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  seedAdminEmail: string;
+  identity: {
+    /** 'local' = the API serves the Cognito-compatible endpoint at /identity; 'cognito' = real pool. */
+    mode: 'local' | 'cognito';
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    idTokenTtlSeconds: number;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    otpTtlSeconds: number;
+  };
+  mail: {
+    /** SMTP URL (smtp://user:pass@host:port); absent = write mail to the outbox directory. */
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+  };
+  /** Key for encrypting secrets at rest (32 bytes, base64 or hex). */
+  secretKey: string | undefined;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isFinite(parsed)) throw new Error(`Expected an integer, got "${value}"`);
+  return parsed;
+}
+
+/** Reads configuration from the environment; every value has an embedded default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = int(env.PORT, 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
+  const mode = env.COGNITO_USER_POOL_ID ? 'cognito' : 'local';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host', 'dist')),
+    remoteStoreUrl: env.REMOTE_STORE_URL || undefined,
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    trustProxy: env.TRUST_PROXY === 'true',
+    seedAdminEmail: (env.SEED_ADMIN_EMAIL ?? 'admin@esim.local').toLowerCase(),
+    identity: {
+      mode,
+      region: env.COGNITO_REGION ?? 'ap-northeast-1',
+      userPoolId: env.COGNITO_USER_POOL_ID ?? 'ap-northeast-1_local',
+      clientId: env.COGNITO_CLIENT_ID ?? 'esim-console-local',
+      idTokenTtlSeconds: int(env.ID_TOKEN_TTL_SECONDS, 3600),
+      accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
+      refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),
+      otpTtlSeconds: int(env.OTP_TTL_SECONDS, 5 * 60),
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM ?? 'eSIM Console <no-reply@esim.local>',
+      outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    },
+    secretKey: env.SECRET_KEY || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

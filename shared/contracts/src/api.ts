@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { encodeMessage } from './messages';
+
+/** Success envelope: data plus the text the console shows after POST/PUT/DELETE. */
+export interface ApiSuccess<T> {
+  data: T;
+  message?: string;
+}
+
+export interface ApiErrorItem {
+  message: string;
+  code: string;
+  field?: string;
+}
+
+/** Error envelope: the console shows errors[0].message, else errorMessage, else its default. */
+export interface ApiErrorBody {
+  errors: ApiErrorItem[];
+  errorMessage: string;
+}
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'ACCESS_DENIED',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  businessRule: 'BUSINESS_RULE',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+} as const;
+
+export const PAGE_SIZES = [10, 20, 30, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+const isoDate = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, encodeMessage('invalidFormat', { format: 'date' })),
+);
+
+/**
+ * Builds the list query schema of one list endpoint. `sortColumns` is the whitelist: anything
+ * else is a validation error, never SQL.
+ */
+export function listQuerySchema<const C extends readonly [string, ...string[]]>(sortColumns: C) {
+  return v.object({
+    page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1),
+    pageSize: v.optional(
+      v.pipe(v.unknown(), v.transform(Number), v.picklist(PAGE_SIZES, encodeMessage('invalidFormat', { format: 'pageSize' }))),
+      10,
+    ),
+    sort: v.optional(v.picklist(sortColumns, encodeMessage('invalidFormat', { format: 'sort' }))),
+    order: v.optional(v.picklist(SORT_DIRECTIONS), 'asc'),
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+    from: v.optional(isoDate),
+    to: v.optional(isoDate),
+  });
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
