@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(E2E_DIR, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3190);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2591);
+export const MAIL_DIR = path.join(E2E_DIR, 'artifacts', 'mail');
+export const STATE_FILE = path.join(E2E_DIR, 'artifacts', 'state.json');
+export const SCREENSHOT_DIR = path.join(E2E_DIR, 'artifacts', 'screenshots');
+export const ADMIN_EMAIL = 'admin@e2e.test';
+export const STAFF_EMAIL = 'staff@e2e.test';
+export const PARTNER_EMAIL = 'partner@e2e.test';
+/** Short so the suite sees Amplify refresh the session with the refresh token. */
+export const ID_TOKEN_TTL_SECONDS = 20;
+export const ADMIN_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
