@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { Mailer } from '../mail';
 
 /** What a valid ID token proves about the caller. */
 export interface VerifiedIdentity {
@@ -8,6 +9,10 @@ export interface VerifiedIdentity {
   email: string;
   /** Cognito's origin_jti: the sign-in session the token belongs to (absent on some Cognito tokens). */
   originJti: string | undefined;
+  /** users.id of the caller (equals `sub` for local tokens; looked up by e-mail for Cognito tokens). */
+  userId: string;
+  /** Which issuer signed the token. */
+  issuer: 'local' | 'cognito';
 }
 
 export interface SessionTokens {
@@ -36,6 +41,19 @@ export interface IdentityDeps {
   config: AppConfig;
   database: Database;
   log: FastifyBaseLogger;
+  /** Mailer for sign-in codes; default: createMailer(config.mail, log). Not closed by close() when given. */
+  mailer?: Mailer;
+  /** Overrides of the built-in limits (tests); see IDENTITY_LIMITS. */
+  limits?: Partial<IdentityLimits>;
+}
+
+export interface IdentityLimits {
+  /** Answers accepted per sign-in code (the spec's "Initial OTP attempts 2"). */
+  answersPerCode: number;
+  /** Sign-in codes one user may request in the window. */
+  codesPerUser: { max: number; windowSeconds: number };
+  /** InitiateAuth CUSTOM_AUTH calls one client IP may make in the window (any e-mail, known or not). */
+  initiatePerIp: { max: number; windowSeconds: number };
 }
 
 export class IdentityError extends Error {
