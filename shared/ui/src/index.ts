@@ -1,1 +1,65 @@
-export {};
+// Tables
+export { DataTable, TABLE_PAGE_SIZES, type DataTableProps } from './table/DataTable';
+export {
+  DateRangeFilter,
+  DATE_FORMAT,
+  type DateRange,
+  type DateRangeFilterProps,
+} from './table/DateRangeFilter';
+export { TableErrorState, type TableErrorStateProps } from './table/TableErrorState';
+export { initialTableState } from './table/tableState';
+export type { DataTableColumn, DataTableState, SortOrder, TableSort } from './table/types';
+
+// Option lists
+export { OptionSelect, type OptionSelectProps } from './options/OptionSelect';
+export type { OptionItem } from './options/types';
+
+// Dialogs and notifications
+export {
+  ModalNotification,
+  type ModalNotificationOptions,
+  type ModalNotificationProps,
+  type ModalVariant,
+} from './modal/ModalNotification';
+export { showModalNotification } from './modal/modalNotificationStore';
+export { ModalNotificationHost } from './modal/ModalNotificationHost';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmOptions,
+} from './confirm/ConfirmDialog';
+export { confirm } from './confirm/confirmStore';
+export { ConfirmDialogHost } from './confirm/ConfirmDialogHost';
+export {
+  NoPermissionDialog,
+  HOME_ROUTE,
+  type NoPermissionDialogProps,
+} from './dialogs/NoPermissionDialog';
+export { toast, notify, type ToastApi, type ToastOptions } from './toast/toast';
+export {
+  useToastStore,
+  type ToastItem,
+  type ToastStatus,
+  type ToastType,
+} from './toast/toastStore';
+export { ToastViewport } from './toast/ToastViewport';
+export {
+  useUnsavedChangesPrompt,
+  type UnsavedChangesPrompt,
+} from './unsaved/useUnsavedChangesPrompt';
+
+// Loading
+export { loading, useLoadingStore } from './loading/loadingStore';
+export { LoadingOverlay } from './loading/LoadingOverlay';
+export { progress, useProgressStore } from './loading/progressStore';
+export { TopProgressBar } from './loading/TopProgressBar';
+export { UiOverlays } from './UiOverlays';
+
+// Forms
+export { FormLayout, type FormLayoutProps } from './form/FormLayout';
+export { FormTextField, type FormTextFieldProps } from './form/FormTextField';
+export { FormSelectField, type FormSelectFieldProps } from './form/FormSelectField';
+export { FormNumberField, type FormNumberFieldProps } from './form/FormNumberField';
+export { useValibotForm, type ValibotFormOptions } from './form/useValibotForm';
+export { applyServerFieldErrors } from './form/applyServerFieldErrors';
+export { translateValidationMessage, type Translate } from './i18n/translateValidationMessage';

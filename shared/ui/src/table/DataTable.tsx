@@ -1,0 +1,106 @@
+import { PAGE_SIZES } from '@esim/contracts';
+import { Flex, Pagination, Table, type TableProps } from 'antd';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter, type DateRange } from './DateRangeFilter';
+import { toAntdColumns } from './sortableColumns';
+import { TableErrorState } from './TableErrorState';
+import type { DataTableColumn, DataTableState, TableSort } from './types';
+
+/** The spec's page size options (section 9). */
+export const TABLE_PAGE_SIZES: readonly number[] = PAGE_SIZES;
+
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  rows: readonly T[];
+  /** Number of rows on the server across all pages. */
+  total: number;
+  state: DataTableState;
+  onChange: (state: DataTableState) => void;
+  rowKey: (keyof T & string) | ((row: T) => Key);
+  loading?: boolean;
+  /** Any truthy value shows the error state instead of rows. */
+  error?: unknown;
+  onRetry?: () => void;
+  /** Shown when there are no rows; defaults to a translated "No data". */
+  emptyText?: ReactNode;
+  /** Column that is sorted when nothing else is; it toggles asc/desc instead of unsorting. */
+  defaultSortColumn?: string;
+  /** Shows the optional from/to date range filter. */
+  dateFilter?: boolean;
+  /** Slot beside the date filter: search boxes, buttons, exports. */
+  toolbar?: ReactNode;
+  onRow?: TableProps<T>['onRow'];
+  rowSelection?: TableProps<T>['rowSelection'];
+  scroll?: TableProps<T>['scroll'];
+  size?: TableProps<T>['size'];
+}
+
+/** Server-driven antd table: controlled paging, the spec's sort cycle and a date range filter. */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const { columns, rows, total, state, onChange, rowKey, loading, error, onRetry, emptyText } =
+    props;
+  const { t } = useTranslation('ui');
+
+  const setSort = (sort: TableSort | null) => onChange({ ...state, sort, page: 1 });
+  const setRange = ({ from, to }: DateRange) => onChange({ ...state, from, to, page: 1 });
+  const setPage = (page: number, pageSize: number) =>
+    onChange({ ...state, pageSize, page: pageSize === state.pageSize ? page : 1 });
+
+  const antdColumns = toAntdColumns(columns, {
+    sort: state.sort,
+    defaultSortColumn: props.defaultSortColumn,
+    onSort: setSort,
+    hint: (next) =>
+      next
+        ? t(next.order === 'asc' ? 'table.sortAscending' : 'table.sortDescending')
+        : t('table.sortCancel'),
+  });
+  const hasError = Boolean(error);
+  const showToolbar = props.dateFilter || props.toolbar;
+
+  return (
+    <Flex vertical gap="middle">
+      {showToolbar && (
+        <Flex gap="small" wrap align="center" justify="space-between">
+          {props.dateFilter ? (
+            <DateRangeFilter from={state.from} to={state.to} onChange={setRange} />
+          ) : (
+            <span />
+          )}
+          {props.toolbar}
+        </Flex>
+      )}
+      <Table<T>
+        columns={antdColumns}
+        dataSource={hasError ? [] : (rows as T[])}
+        rowKey={rowKey}
+        loading={loading}
+        pagination={false}
+        locale={{
+          emptyText: hasError ? (
+            <TableErrorState onRetry={onRetry} />
+          ) : (
+            (emptyText ?? t('table.empty'))
+          ),
+        }}
+        onRow={props.onRow}
+        rowSelection={props.rowSelection}
+        scroll={props.scroll}
+        size={props.size}
+      />
+      <Flex justify="flex-end">
+        <Pagination
+          current={state.page}
+          pageSize={state.pageSize}
+          total={total}
+          pageSizeOptions={[...TABLE_PAGE_SIZES]}
+          showSizeChanger={{ 'aria-label': t('table.pageSize') }}
+          showTotal={(count, [start, end]) => t('table.total', { start, end, total: count })}
+          onChange={setPage}
+          disabled={loading}
+        />
+      </Flex>
+    </Flex>
+  );
+}
