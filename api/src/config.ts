@@ -19,6 +19,8 @@ export interface AppConfig {
   remoteStoreUrl: string | undefined;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Requests per client IP and window on /api (429 beyond). */
+  rateLimit: { max: number; windowMs: number };
   seedAdminEmail: string;
   identity: {
     /** 'local' = the API serves the Cognito-compatible endpoint at /identity; 'cognito' = real pool. */
@@ -65,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteStoreUrl: env.REMOTE_STORE_URL || undefined,
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === 'true',
+    rateLimit: {
+      max: int(env.RATE_LIMIT_MAX, 600),
+      windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
+    },
     seedAdminEmail: (env.SEED_ADMIN_EMAIL ?? 'admin@esim.local').toLowerCase(),
     identity: {
       mode,

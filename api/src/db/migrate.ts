@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../config';
 import type { Database } from './client';
 
-/** Versioned SQL files, applied in name order, each once, recorded in schema_migrations. */
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  process.env.MIGRATIONS_DIR ?? '../../drizzle',
-);
+/**
+ * Versioned SQL files, applied in name order, each once, recorded in schema_migrations.
+ * Resolved from the repository root so the same path works from src/ (tsx) and dist/ (bundle).
+ */
+export const MIGRATIONS_DIR = path.resolve(repoRoot, process.env.MIGRATIONS_DIR ?? 'api/drizzle');
 
 export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
   return fs

@@ -2,3 +2,4 @@ export * from './api';
 export * from './fields';
 export * from './messages';
 export * from './permissions';
+export * from './access';

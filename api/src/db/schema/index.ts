@@ -1,1 +1,4 @@
 export * from './access';
+export * from './reference';
+export * from './identity';
+export * from './releases';

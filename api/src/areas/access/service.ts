@@ -1,0 +1,438 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PERMISSION_METHODS,
+  RESOURCES,
+  ROLE_IDS,
+  can,
+  type AssignRoleResult,
+  type ListResult,
+  type PermissionEntry,
+  type PermissionMethod,
+  type RoleDetail,
+  type RoleListItem,
+  type RoleSortColumn,
+  type RoleUser,
+  type UserOption,
+  type UserPermissions,
+} from '@esim/contracts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { rolePermissions, roles, users } from '../../db/schema';
+import type { AuthContext } from '../../http/define-route';
+import { loadUserAccess } from '../../http/auth';
+import {
+  BusinessRuleError,
+  ForbiddenError,
+  NameExistsError,
+  NotFoundError,
+  StaleVersionError,
+  isUniqueViolation,
+} from '../../http/errors';
+import type { AreaDeps } from '../types';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Queryable = Db | Tx;
+
+export const ACCESS_MESSAGES = {
+  roleCreated: 'Role created.',
+  roleUpdated: 'Role updated.',
+  permissionsSaved: 'Permissions saved.',
+  usersSaved: 'Users saved.',
+  roleAssigned: 'Role assigned.',
+  userStatusSaved: 'User status updated.',
+  lastAdministrator: 'At least one active user must keep the Administrators role.',
+  administratorsPermissions: "The Administrators role's permissions cannot be changed.",
+  ownAccount: 'You cannot disable your own account.',
+} as const;
+
+export interface RoleListInput {
+  page: number;
+  pageSize: number;
+  sort?: RoleSortColumn | undefined;
+  order: 'asc' | 'desc';
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** LIKE pattern for a user's search text: %, _ and \ match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** 'yyyy-MM-dd' is inclusive: the range runs to the start of the next day. */
+function endOfRange(to: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    const date = new Date(`${to}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + 1);
+    return date;
+  }
+  return new Date(to);
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** Methods in canonical order, each once. */
+function canonicalMethods(methods: readonly PermissionMethod[]): PermissionMethod[] {
+  return PERMISSION_METHODS.filter((method) => methods.includes(method));
+}
+
+export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'identity'>) {
+  async function findRole(q: Queryable, id: string) {
+    const [role] = await q.select().from(roles).where(eq(roles.id, id)).limit(1);
+    if (!role) throw new NotFoundError('Role');
+    return role;
+  }
+
+  async function assertNameFree(q: Queryable, name: string, exceptId?: string) {
+    const [taken] = await q
+      .select({ id: roles.id })
+      .from(roles)
+      .where(
+        and(
+          sql`lower(${roles.name}) = lower(${name})`,
+          exceptId ? ne(roles.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (taken) throw new NameExistsError();
+  }
+
+  async function assertUsersExist(q: Queryable, ids: string[]) {
+    if (ids.length === 0) return;
+    const unique = [...new Set(ids)];
+    const found = await q.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+    if (found.length !== unique.length) throw new NotFoundError('User');
+  }
+
+  /** Nobody may lock the console: some active user must stay an administrator. */
+  async function assertAdministratorRemains(q: Queryable) {
+    const [row] = await q
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.roleId, ROLE_IDS.administrators), eq(users.status, 'active')));
+    if (!row || row.count === 0) throw new BusinessRuleError(ACCESS_MESSAGES.lastAdministrator);
+  }
+
+  async function roleUsers(q: Queryable, roleId: string): Promise<RoleUser[]> {
+    return q
+      .select({ id: users.id, email: users.email, status: users.status })
+      .from(users)
+      .where(eq(users.roleId, roleId))
+      .orderBy(asc(users.email));
+  }
+
+  async function roleDetail(q: Queryable, id: string): Promise<RoleDetail> {
+    const role = await findRole(q, id);
+    const permissions = await q
+      .select({ path: rolePermissions.path, methods: rolePermissions.methods })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, id))
+      .orderBy(asc(rolePermissions.path));
+    return {
+      id: role.id,
+      name: role.name,
+      description: role.description,
+      version: role.version,
+      createdDate: iso(role.createdAt),
+      updatedDate: iso(role.updatedAt),
+      permissions: permissions.map((p) => ({
+        path: p.path,
+        methods: canonicalMethods(p.methods as PermissionMethod[]),
+      })),
+      users: await roleUsers(q, id),
+    };
+  }
+
+  async function bumpVersion(q: Queryable, id: string, expected: number | undefined) {
+    const updated = await q
+      .update(roles)
+      .set({ version: sql`${roles.version} + 1`, updatedAt: new Date() })
+      .where(
+        and(eq(roles.id, id), expected === undefined ? undefined : eq(roles.version, expected)),
+      )
+      .returning({ id: roles.id });
+    if (updated.length === 0) throw new StaleVersionError();
+  }
+
+  return {
+    async listRoles(input: RoleListInput): Promise<ListResult<RoleListItem>> {
+      const userCount = sql<number>`count(${users.id})::int`;
+      const where = and(
+        input.search ? ilike(roles.name, containsPattern(input.search)) : undefined,
+        input.from ? gte(roles.createdAt, new Date(input.from)) : undefined,
+        input.to ? lt(roles.createdAt, endOfRange(input.to)) : undefined,
+      );
+      const sortable: Record<RoleSortColumn, SQL | PgColumn> = {
+        name: roles.name,
+        userCount,
+        createdDate: roles.createdAt,
+        updatedDate: roles.updatedAt,
+      };
+      const column = sortable[input.sort ?? 'name'];
+      const rows = await db
+        .select({
+          id: roles.id,
+          name: roles.name,
+          description: roles.description,
+          version: roles.version,
+          createdAt: roles.createdAt,
+          updatedAt: roles.updatedAt,
+          userCount,
+        })
+        .from(roles)
+        .leftJoin(users, eq(users.roleId, roles.id))
+        .where(where)
+        .groupBy(roles.id)
+        .orderBy(input.order === 'desc' ? desc(column) : asc(column), asc(roles.id))
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize);
+      const [count] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(roles)
+        .where(where);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          description: row.description,
+          userCount: row.userCount,
+          version: row.version,
+          createdDate: iso(row.createdAt),
+          updatedDate: iso(row.updatedAt),
+        })),
+        total: count?.total ?? 0,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+
+    getRole(id: string): Promise<RoleDetail> {
+      return roleDetail(db, id);
+    },
+
+    async createRole(input: {
+      name: string;
+      description?: string | undefined;
+    }): Promise<RoleDetail> {
+      try {
+        return await db.transaction(async (tx) => {
+          await assertNameFree(tx, input.name);
+          const id = randomUUID();
+          await tx
+            .insert(roles)
+            .values({ id, name: input.name, description: input.description || null });
+          return roleDetail(tx, id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new NameExistsError();
+        throw error;
+      }
+    },
+
+    async updateRole(input: {
+      id: string;
+      name: string;
+      description?: string | undefined;
+      version: number;
+    }): Promise<RoleDetail> {
+      try {
+        return await db.transaction(async (tx) => {
+          const role = await findRole(tx, input.id);
+          if (role.version !== input.version) throw new StaleVersionError();
+          await assertNameFree(tx, input.name, input.id);
+          const updated = await tx
+            .update(roles)
+            .set({
+              name: input.name,
+              ...(input.description !== undefined
+                ? { description: input.description || null }
+                : {}),
+              version: sql`${roles.version} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(roles.id, input.id), eq(roles.version, input.version)))
+            .returning({ id: roles.id });
+          if (updated.length === 0) throw new StaleVersionError();
+          return roleDetail(tx, input.id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new NameExistsError();
+        throw error;
+      }
+    },
+
+    async setRolePermissions(input: {
+      roleId: string;
+      permissions: PermissionEntry[];
+      version?: number | undefined;
+    }): Promise<RoleDetail> {
+      return db.transaction(async (tx) => {
+        const role = await findRole(tx, input.roleId);
+        if (role.id === ROLE_IDS.administrators) {
+          throw new BusinessRuleError(ACCESS_MESSAGES.administratorsPermissions);
+        }
+        if (input.version !== undefined && role.version !== input.version) {
+          throw new StaleVersionError();
+        }
+        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
+        if (input.permissions.length > 0) {
+          await tx.insert(rolePermissions).values(
+            input.permissions.map((entry) => ({
+              roleId: role.id,
+              path: entry.path,
+              methods: canonicalMethods(entry.methods),
+            })),
+          );
+        }
+        await bumpVersion(tx, role.id, input.version);
+        return roleDetail(tx, role.id);
+      });
+    },
+
+    async setRoleUsers(input: { roleId: string; userIds: string[] }): Promise<RoleDetail> {
+      return db.transaction(async (tx) => {
+        await findRole(tx, input.roleId);
+        const ids = [...new Set(input.userIds)];
+        await assertUsersExist(tx, ids);
+        const now = new Date();
+        await tx
+          .update(users)
+          .set({ roleId: null, updatedAt: now })
+          .where(
+            and(
+              eq(users.roleId, input.roleId),
+              ids.length > 0 ? notInArray(users.id, ids) : undefined,
+            ),
+          );
+        if (ids.length > 0) {
+          await tx
+            .update(users)
+            .set({ roleId: input.roleId, updatedAt: now })
+            .where(inArray(users.id, ids));
+        }
+        await assertAdministratorRemains(tx);
+        return roleDetail(tx, input.roleId);
+      });
+    },
+
+    async assignRole(input: {
+      roleId: string;
+      userIds: string[];
+      emails: string[];
+    }): Promise<AssignRoleResult> {
+      return db.transaction(async (tx) => {
+        await findRole(tx, input.roleId);
+        const ids = [...new Set(input.userIds)];
+        await assertUsersExist(tx, ids);
+        const now = new Date();
+        const affected: RoleUser[] = [];
+        if (ids.length > 0) {
+          affected.push(
+            ...(await tx
+              .update(users)
+              .set({ roleId: input.roleId, updatedAt: now })
+              .where(inArray(users.id, ids))
+              .returning({ id: users.id, email: users.email, status: users.status })),
+          );
+        }
+        let created = 0;
+        const emails = [...new Set(input.emails)];
+        if (emails.length > 0) {
+          const upserted = await tx
+            .insert(users)
+            .values(emails.map((email) => ({ email, roleId: input.roleId })))
+            .onConflictDoUpdate({
+              target: users.email,
+              set: { roleId: input.roleId, updatedAt: now },
+            })
+            .returning({
+              id: users.id,
+              email: users.email,
+              status: users.status,
+              inserted: sql<boolean>`(xmax = 0)`,
+            });
+          for (const row of upserted) {
+            if (row.inserted) created += 1;
+            if (!affected.some((user) => user.id === row.id)) {
+              affected.push({ id: row.id, email: row.email, status: row.status });
+            }
+          }
+        }
+        await assertAdministratorRemains(tx);
+        affected.sort((a, b) => a.email.localeCompare(b.email));
+        return { roleId: input.roleId, users: affected, created };
+      });
+    },
+
+    /** Own e-mail: anyone signed in; someone else's needs GET on the roles resource. */
+    async getPermissions(email: string, auth: AuthContext): Promise<UserPermissions> {
+      if (email !== auth.email && !can(auth.permissions, RESOURCES.roles, 'GET')) {
+        throw new ForbiddenError();
+      }
+      const access = await loadUserAccess(db, email);
+      if (!access) throw new NotFoundError('User');
+      return { roleId: access.roleId, permissions: access.permissions };
+    },
+
+    async selectUsers(input: {
+      search?: string | undefined;
+      roleId?: string | undefined;
+      limit: number;
+    }): Promise<UserOption[]> {
+      const rows = await db
+        .select({ value: users.id, label: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.status, 'active'),
+            input.search ? ilike(users.email, containsPattern(input.search)) : undefined,
+            input.roleId ? eq(users.roleId, input.roleId) : undefined,
+          ),
+        )
+        .orderBy(asc(users.email))
+        .limit(input.limit);
+      return rows;
+    },
+
+    async setUserStatus(
+      input: { id: string; status: 'active' | 'inactive' },
+      auth: AuthContext,
+    ): Promise<RoleUser> {
+      if (input.id === auth.userId && input.status === 'inactive') {
+        throw new BusinessRuleError(ACCESS_MESSAGES.ownAccount);
+      }
+      const user = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ status: input.status, updatedAt: new Date() })
+          .where(eq(users.id, input.id))
+          .returning({ id: users.id, email: users.email, status: users.status });
+        if (!updated) throw new NotFoundError('User');
+        await assertAdministratorRemains(tx);
+        return updated;
+      });
+      // A disabled user's tokens stop working at once, not when they expire.
+      if (user.status === 'inactive') await identity.revokeAllSessions(user.id);
+      return user;
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

@@ -1,0 +1,6 @@
+import { accessRoutes } from './access/routes';
+import type { AreaRoutes } from './types';
+import { utilsRoutes } from './utils/routes';
+
+/** Every area's routes; a new area adds one line here. */
+export const AREAS: AreaRoutes[] = [accessRoutes, utilsRoutes];

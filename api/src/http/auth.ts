@@ -1,0 +1,108 @@
+import { can, type PermissionEntry, type PermissionMethod } from '@esim/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { rolePermissions, users } from '../db/schema';
+import { IdentityError, type IdentityModule } from '../identity/types';
+import type { AuthContext } from './define-route';
+import { ForbiddenError, UnauthenticatedError } from './errors';
+
+export const ACCOUNT_DISABLED = 'Account disabled, contact the administrator';
+
+export interface UserAccess {
+  userId: string;
+  email: string;
+  status: 'active' | 'inactive';
+  roleId: string | null;
+  permissions: PermissionEntry[];
+}
+
+/** The user with this e-mail, its role and the role's permission entries; null if no such user. */
+export async function loadUserAccess(db: Db, email: string): Promise<UserAccess | null> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, status: users.status, roleId: users.roleId })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  if (!user) return null;
+  const permissions = user.roleId
+    ? await db
+        .select({ path: rolePermissions.path, methods: rolePermissions.methods })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, user.roleId))
+        .orderBy(rolePermissions.path)
+    : [];
+  return {
+    userId: user.id,
+    email: user.email,
+    status: user.status,
+    roleId: user.roleId,
+    permissions: permissions.map((entry) => ({
+      path: entry.path,
+      methods: entry.methods as PermissionMethod[],
+    })),
+  };
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function isIdentityError(error: unknown): boolean {
+  return (
+    error instanceof IdentityError ||
+    (error instanceof Error && (error as { kind?: unknown }).kind === 'unauthenticated')
+  );
+}
+
+/**
+ * THE access check, run as an onRequest hook on every request (before the body is read):
+ * the route's declared permission decides. 'public' passes; otherwise the Bearer ID token is
+ * verified, the active user and its role's permissions are loaded into request.auth, and
+ * { resource, action } must be allowed by can(). A route without a declaration is refused (403).
+ */
+export function createAuthHook(deps: { db: Db; identity: IdentityModule }) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    request.auth = null;
+    // No route matched: the not-found handler answers 404 and exposes nothing.
+    if (request.is404) return;
+    const permission = request.routeOptions.config?.permission;
+    if (permission === undefined) {
+      request.log.error(
+        { method: request.method, route: request.routeOptions.url },
+        'route has no permission declaration: refused',
+      );
+      throw new ForbiddenError();
+    }
+    if (permission === 'public') return;
+
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new UnauthenticatedError();
+    let email: string;
+    try {
+      ({ email } = await deps.identity.verifyIdToken(token));
+    } catch (error) {
+      if (isIdentityError(error)) throw new UnauthenticatedError();
+      throw error;
+    }
+    const access = await loadUserAccess(deps.db, email);
+    // A valid token of someone with no account here (a pool user never provisioned): no access.
+    if (!access) throw new ForbiddenError();
+    if (access.status !== 'active') throw new UnauthenticatedError(ACCOUNT_DISABLED);
+    const auth: AuthContext = {
+      userId: access.userId,
+      email: access.email,
+      roleId: access.roleId,
+      permissions: access.permissions,
+    };
+    if (
+      permission !== 'signedIn' &&
+      !can(auth.permissions, permission.resource, permission.action)
+    ) {
+      throw new ForbiddenError();
+    }
+    request.auth = auth;
+  };
+}

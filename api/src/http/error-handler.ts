@@ -1,0 +1,67 @@
+import { ERROR_CODES } from '@esim/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AppError,
+  ERROR_MESSAGES,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  UnauthenticatedError,
+  ValidationError,
+} from './errors';
+
+/** Maps what Fastify and its plugins throw (FST_ERR_*, 4xx) onto our error classes. */
+function fromFrameworkError(error: FastifyError): AppError | null {
+  const status = error.statusCode;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413)
+    return new PayloadTooLargeError();
+  if (status === undefined || status < 400 || status >= 500) return null;
+  switch (status) {
+    case 401:
+      return new UnauthenticatedError();
+    case 403:
+      return new ForbiddenError();
+    case 404:
+      return new NotFoundError('Route');
+    case 429:
+      return new RateLimitedError();
+    default:
+      // Malformed JSON, unsupported content type, bad URL encoding...: the request is invalid.
+      // Their texts can quote the payload, so they are logged, not echoed.
+      return new ValidationError([{ message: ERROR_MESSAGES.invalidRequest }]);
+  }
+}
+
+/**
+ * The one error handler: every failure leaves as { errors: [{message, code, field?}], errorMessage }.
+ * Unexpected errors are logged with their stack (the log line carries the request id) and answered
+ * with the default text: never a stack trace or SQL in a response.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(function handleError(
+    error: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const known = error instanceof AppError ? error : fromFrameworkError(error as FastifyError);
+    if (known) {
+      if (!(error instanceof AppError)) {
+        request.log.info({ err: error }, 'request rejected by the framework');
+      }
+      reply.code(known.statusCode).type('application/json; charset=utf-8');
+      return known.toBody();
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    reply.code(500).type('application/json; charset=utf-8');
+    return {
+      errors: [{ message: ERROR_MESSAGES.default, code: ERROR_CODES.internal }],
+      errorMessage: ERROR_MESSAGES.default,
+    };
+  });
+
+  app.setNotFoundHandler(function notFound(_request, reply) {
+    reply.code(404).type('application/json; charset=utf-8');
+    return new NotFoundError('Route').toBody();
+  });
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from '../config';
+
+function origin(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The console's CSP: its own origin, the remote store (Module Federation remotes), Cognito. */
+export function contentSecurityPolicy(config: AppConfig): string {
+  const remoteStore = origin(config.remoteStoreUrl);
+  const cognito =
+    config.identity.mode === 'cognito'
+      ? `https://cognito-idp.${config.identity.region}.amazonaws.com`
+      : null;
+  const list = (...sources: (string | null)[]) =>
+    [...new Set(sources.filter((s): s is string => Boolean(s)))].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", remoteStore)}`,
+    // antd's css-in-js injects <style> elements at run time.
+    `style-src 'self' 'unsafe-inline'`,
+    `connect-src ${list("'self'", remoteStore, cognito)}`,
+    `img-src 'self' data: blob:`,
+    `font-src 'self' data:`,
+    `object-src 'none'`,
+    `frame-ancestors 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+  ].join('; ');
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Request id: the caller's x-request-id when it looks sane, else a new UUID. */
+export function requestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  const value = Array.isArray(incoming) ? incoming[0] : incoming;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** Sets the security headers and x-request-id on every response (first onRequest hook). */
+export function createSecurityHeadersHook(config: AppConfig) {
+  const csp = contentSecurityPolicy(config);
+  const publicUrlIsHttps = config.publicUrl.startsWith('https://');
+  return async function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('x-request-id', request.id);
+    reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    // request.protocol honours x-forwarded-proto only when trustProxy is on.
+    if (publicUrlIsHttps || request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  };
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { createIdentity } from './identity';
+import { createLogger } from './logger';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const applied = await migrate(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  const seeded = await seed(database, config);
+  if (seeded.rolesCreated.length > 0 || seeded.adminCreated)
+    logger.info(seeded, 'seed data created');
+
+  const identity = await createIdentity({ config, database, log: logger });
+  const app = await buildApp({ config, database, identity, logger });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await identity.close();
+      await database.close();
+      logger.info('stopped');
+      process.exitCode = 0;
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where =
+    database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
+  console.info(
+    [
+      '',
+      `  eSIM console:     ${config.publicUrl}/`,
+      `  Sign in with:     ${config.seedAdminEmail}`,
+      config.mail.smtpUrl
+        ? `  One-time passwords are e-mailed through ${new URL(config.mail.smtpUrl).host}`
+        : `  One-time passwords are written to the outbox: ${config.mail.outboxDir}`,
+      `  Database:         ${where}`,
+      `  API document:     ${config.publicUrl}/api/mng/openapi.json`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});
