@@ -32,6 +32,9 @@ export interface AppConfig {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
     otpTtlSeconds: number;
+    /** One-time passwords per user and per client address in 15 minutes. */
+    otpCodesPerUser: number;
+    otpInitiatePerIp: number;
   };
   mail: {
     /** SMTP URL (smtp://user:pass@host:port); absent = write mail to the outbox directory. */
@@ -81,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
       refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),
       otpTtlSeconds: int(env.OTP_TTL_SECONDS, 5 * 60),
+      otpCodesPerUser: int(env.OTP_MAX_CODES_PER_USER, 5),
+      otpInitiatePerIp: int(env.OTP_MAX_SIGN_INS_PER_IP, 30),
     },
     mail: {
       smtpUrl: env.SMTP_URL || undefined,

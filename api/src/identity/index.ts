@@ -48,7 +48,12 @@ export const createIdentity: CreateIdentity = async ({ config, database, log, ma
     config,
     log,
     mailer: activeMailer,
-    limits: { ...IDENTITY_LIMITS, ...limits },
+    limits: {
+      ...IDENTITY_LIMITS,
+      codesPerUser: { ...IDENTITY_LIMITS.codesPerUser, max: config.identity.otpCodesPerUser },
+      initiatePerIp: { ...IDENTITY_LIMITS.initiatePerIp, max: config.identity.otpInitiatePerIp },
+      ...limits,
+    },
     signingKey,
     otpKey,
     tokenSettings: {
