@@ -1,0 +1,427 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import {
+  remotePinHistory,
+  remotePins,
+  remoteVersions,
+  type PinAction,
+} from '../db/schema/releases';
+import { ReleaseError } from './errors';
+import { copyBuild, exists, MANIFEST_FILE, readBuildManifest, sha256 } from './files';
+
+/** A remote's name: its Module Federation container name and its directory in the store. */
+export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9]*$/;
+/** A published version: semver, so <remote>/<version>/ is a safe, immutable path. */
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** The remote store's default directory: <dataDir>/remote-store. */
+export function defaultStoreDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return path.join(config.dataDir, 'remote-store');
+}
+
+/** Where one published version's manifest is served from. */
+export function manifestUrl(storeBaseUrl: string, remote: string, version: string): string {
+  return `${storeBaseUrl.replace(/\/+$/, '')}/${remote}/${version}/${MANIFEST_FILE}`;
+}
+
+function assertRemote(remote: string): void {
+  if (!REMOTE_NAME_PATTERN.test(remote)) {
+    throw new ReleaseError(
+      'invalid_remote',
+      `"${remote}" is not a remote name (lower-case letters and digits).`,
+    );
+  }
+}
+
+function assertVersion(version: string): void {
+  if (!VERSION_PATTERN.test(version)) {
+    throw new ReleaseError(
+      'invalid_version',
+      `"${version}" is not a semver version (x.y.z[-pre]).`,
+    );
+  }
+}
+
+function assertUser(by: string): void {
+  if (by.trim() === '')
+    throw new ReleaseError('invalid_user', 'Who makes the change must be known.');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Serialises pin changes of one remote (pins of different remotes run in parallel). */
+async function lockRemote(tx: Tx, remote: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`remote-release:${remote}`}))`);
+}
+
+async function publishedVersions(tx: Tx | Db, remote: string): Promise<string[]> {
+  const rows = await tx
+    .select({ version: remoteVersions.version })
+    .from(remoteVersions)
+    .where(eq(remoteVersions.remote, remote))
+    .orderBy(asc(remoteVersions.publishedAt));
+  return rows.map((row) => row.version);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publish
+
+export interface PublishOptions {
+  remote: string;
+  /** A build: remotes/<remote>/dist/<version>/ (with mf-manifest.json). */
+  buildDir: string;
+  /** The remote store; the version lands in <storeDir>/<remote>/<version>/. */
+  storeDir: string;
+  /** Who publishes (e-mail or OS user). */
+  by: string;
+  /** Default: the manifest's buildVersion, else the build directory's name. */
+  version?: string;
+}
+
+export interface PublishedVersion {
+  remote: string;
+  version: string;
+  manifestHash: string;
+  publishedAt: Date;
+  publishedBy: string;
+  /** Where the files now are. */
+  dir: string;
+}
+
+/**
+ * Copies a remote's build into the store at <remote>/<version>/ and records it with the sha256
+ * of its manifest. A version is published once: an existing row or directory is refused and
+ * nothing is overwritten.
+ */
+export async function publishRemote(db: Db, options: PublishOptions): Promise<PublishedVersion> {
+  const { remote, buildDir, storeDir, by } = options;
+  assertRemote(remote);
+  assertUser(by);
+  const manifest = await readBuildManifest(buildDir);
+  if (manifest.name !== remote) {
+    throw new ReleaseError(
+      'build_invalid',
+      `The build at ${buildDir} is of remote "${manifest.name}", not "${remote}".`,
+    );
+  }
+  const version = options.version ?? manifest.buildVersion ?? path.basename(path.resolve(buildDir));
+  assertVersion(version);
+  if (manifest.buildVersion && manifest.buildVersion !== version) {
+    throw new ReleaseError(
+      'build_invalid',
+      `The build at ${buildDir} is version ${manifest.buildVersion}, not ${version}.`,
+    );
+  }
+  const manifestHash = sha256(manifest.bytes);
+  const dir = path.join(path.resolve(storeDir), remote, version);
+  const refuse = () =>
+    new ReleaseError(
+      'version_exists',
+      `${remote} ${version} is already published; a published version is never overwritten. ` +
+        'Give the new build a new version (package.json "version").',
+    );
+
+  const [existing] = await db
+    .select({ version: remoteVersions.version })
+    .from(remoteVersions)
+    .where(and(eq(remoteVersions.remote, remote), eq(remoteVersions.version, version)));
+  if (existing || (await exists(dir))) throw refuse();
+
+  let copied = false;
+  try {
+    return await db.transaction(async (tx) => {
+      // The row first: a concurrent publish of the same version waits here, then fails.
+      const [row] = await tx
+        .insert(remoteVersions)
+        .values({ remote, version, manifestHash, publishedBy: by })
+        .returning();
+      await copyBuild(buildDir, dir);
+      copied = true;
+      const stored = sha256(await fs.readFile(path.join(dir, MANIFEST_FILE)));
+      if (stored !== manifestHash) {
+        throw new ReleaseError(
+          'build_invalid',
+          `The build at ${buildDir} changed while it was being published.`,
+        );
+      }
+      return {
+        remote,
+        version,
+        manifestHash,
+        publishedAt: row!.publishedAt,
+        publishedBy: row!.publishedBy,
+        dir,
+      };
+    });
+  } catch (error) {
+    if (copied) await fs.rm(dir, { recursive: true, force: true });
+    if (isUniqueViolation(error)) throw refuse();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pin and roll back
+
+export interface PinChange {
+  remote: string;
+  fromVersion: string | null;
+  toVersion: string;
+  action: PinAction;
+  pinnedBy: string;
+  pinnedAt: Date;
+  reason: string | null;
+  /** False when the remote was already pinned to that version (nothing recorded). */
+  changed: boolean;
+}
+
+export interface PinOptions {
+  remote: string;
+  version: string;
+  by: string;
+  reason?: string | null;
+}
+
+async function applyPin(
+  tx: Tx,
+  remote: string,
+  fromVersion: string | null,
+  toVersion: string,
+  action: PinAction,
+  by: string,
+  reason: string | null,
+): Promise<PinChange> {
+  const [pin] = await tx
+    .insert(remotePins)
+    .values({ remote, version: toVersion, pinnedBy: by })
+    .onConflictDoUpdate({
+      target: remotePins.remote,
+      set: { version: toVersion, pinnedBy: by, pinnedAt: sql`now()` },
+    })
+    .returning();
+  await tx.insert(remotePinHistory).values({
+    remote,
+    fromVersion,
+    toVersion,
+    action,
+    pinnedBy: by,
+    pinnedAt: pin!.pinnedAt,
+    reason,
+  });
+  return {
+    remote,
+    fromVersion,
+    toVersion,
+    action,
+    pinnedBy: by,
+    pinnedAt: pin!.pinnedAt,
+    reason,
+    changed: true,
+  };
+}
+
+function cleanReason(reason: string | null | undefined): string | null {
+  const trimmed = reason?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Pins a remote to a published version (what the console loads from now on). */
+export async function pinRemote(db: Db, options: PinOptions): Promise<PinChange> {
+  const { remote, version, by } = options;
+  assertRemote(remote);
+  assertVersion(version);
+  assertUser(by);
+  const reason = cleanReason(options.reason);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const published = await publishedVersions(tx, remote);
+    if (!published.includes(version)) {
+      throw new ReleaseError(
+        'not_published',
+        `${remote} ${version} is not published, so it cannot be pinned. ` +
+          (published.length > 0
+            ? `Published versions of ${remote}: ${published.join(', ')}.`
+            : `No version of ${remote} is published yet (pnpm release publish ${remote}).`),
+      );
+    }
+    const [current] = await tx.select().from(remotePins).where(eq(remotePins.remote, remote));
+    if (current?.version === version) {
+      return {
+        remote,
+        fromVersion: version,
+        toVersion: version,
+        action: 'pin' as const,
+        pinnedBy: current.pinnedBy,
+        pinnedAt: current.pinnedAt,
+        reason: null,
+        changed: false,
+      };
+    }
+    return applyPin(tx, remote, current?.version ?? null, version, 'pin', by, reason);
+  });
+}
+
+export interface RollbackOptions {
+  remote: string;
+  by: string;
+  reason?: string | null;
+}
+
+/**
+ * Pins the version that was pinned before the current one. The history is a stack: each pin
+ * pushes a version, each rollback pops one, so rolling back twice goes back two pins.
+ */
+export async function rollbackRemote(db: Db, options: RollbackOptions): Promise<PinChange> {
+  const { remote, by } = options;
+  assertRemote(remote);
+  assertUser(by);
+  const reason = cleanReason(options.reason);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const [current] = await tx.select().from(remotePins).where(eq(remotePins.remote, remote));
+    if (!current) {
+      throw new ReleaseError(
+        'not_pinned',
+        `${remote} is not pinned to any version, so there is nothing to roll back.`,
+      );
+    }
+    const history = await tx
+      .select({ toVersion: remotePinHistory.toVersion, action: remotePinHistory.action })
+      .from(remotePinHistory)
+      .where(eq(remotePinHistory.remote, remote))
+      .orderBy(asc(remotePinHistory.id));
+    const stack: string[] = [];
+    for (const entry of history) {
+      if (entry.action === 'rollback') stack.pop();
+      else stack.push(entry.toVersion);
+    }
+    const previous = stack.length >= 2 ? stack[stack.length - 2] : undefined;
+    if (!previous) {
+      throw new ReleaseError(
+        'no_previous_pin',
+        `${remote} has no earlier pinned version to roll back to (pinned: ${current.version}). ` +
+          'Pin a version explicitly instead.',
+      );
+    }
+    return applyPin(tx, remote, current.version, previous, 'rollback', by, reason);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface ReleaseVersion {
+  version: string;
+  manifestHash: string;
+  publishedAt: Date;
+  publishedBy: string;
+  pinned: boolean;
+}
+
+export interface RemoteReleases {
+  remote: string;
+  pinned: { version: string; pinnedAt: Date; pinnedBy: string } | null;
+  /** Newest first. */
+  versions: ReleaseVersion[];
+}
+
+/** Every remote with a published version: its versions and its pin. */
+export async function listReleases(db: Db): Promise<RemoteReleases[]> {
+  const [versions, pins] = await Promise.all([
+    db
+      .select()
+      .from(remoteVersions)
+      .orderBy(
+        asc(remoteVersions.remote),
+        desc(remoteVersions.publishedAt),
+        desc(remoteVersions.version),
+      ),
+    db.select().from(remotePins),
+  ]);
+  const pinByRemote = new Map(pins.map((pin) => [pin.remote, pin]));
+  const byRemote = new Map<string, RemoteReleases>();
+  for (const row of versions) {
+    const pin = pinByRemote.get(row.remote);
+    let entry = byRemote.get(row.remote);
+    if (!entry) {
+      entry = {
+        remote: row.remote,
+        pinned: pin
+          ? { version: pin.version, pinnedAt: pin.pinnedAt, pinnedBy: pin.pinnedBy }
+          : null,
+        versions: [],
+      };
+      byRemote.set(row.remote, entry);
+    }
+    entry.versions.push({
+      version: row.version,
+      manifestHash: row.manifestHash,
+      publishedAt: row.publishedAt,
+      publishedBy: row.publishedBy,
+      pinned: pin?.version === row.version,
+    });
+  }
+  return [...byRemote.values()];
+}
+
+export interface PinHistoryEntry {
+  id: number;
+  remote: string;
+  fromVersion: string | null;
+  toVersion: string;
+  action: PinAction;
+  pinnedBy: string;
+  pinnedAt: Date;
+  reason: string | null;
+}
+
+/** Pin changes, newest first (of one remote, or of all). */
+export async function listPinHistory(
+  db: Db,
+  options: { remote?: string; limit?: number } = {},
+): Promise<PinHistoryEntry[]> {
+  const query = db.select().from(remotePinHistory);
+  const filtered = options.remote
+    ? query.where(eq(remotePinHistory.remote, options.remote))
+    : query;
+  return filtered.orderBy(desc(remotePinHistory.id)).limit(options.limit ?? 100);
+}
+
+/** Whether a version is published (e.g. to check a preview override). */
+export async function isPublished(db: Db, remote: string, version: string): Promise<boolean> {
+  const [row] = await db
+    .select({ version: remoteVersions.version })
+    .from(remoteVersions)
+    .where(and(eq(remoteVersions.remote, remote), eq(remoteVersions.version, version)));
+  return Boolean(row);
+}
+
+export interface PinnedReleaseDocument {
+  remotes: Record<string, { version: string; manifestUrl: string }>;
+}
+
+/** What the host reads at start: the pinned version of each remote and its manifest URL. */
+export async function pinnedReleaseDocument(
+  db: Db,
+  storeBaseUrl: string,
+): Promise<PinnedReleaseDocument> {
+  const pins = await db.select().from(remotePins).orderBy(asc(remotePins.remote));
+  const remotes: PinnedReleaseDocument['remotes'] = {};
+  for (const pin of pins) {
+    remotes[pin.remote] = {
+      version: pin.version,
+      manifestUrl: manifestUrl(storeBaseUrl, pin.remote, pin.version),
+    };
+  }
+  return { remotes };
+}

@@ -1,0 +1,15 @@
+export {
+  createSharedConfig,
+  findPackageDir,
+  THIRD_PARTY_SINGLETONS,
+  WORKSPACE_SINGLETONS,
+} from './shared.js';
+export {
+  createRemoteConfig,
+  remoteDistDir,
+  remoteVersion,
+  REMOTE_EXPOSES,
+  REMOTE_NAME_PATTERN,
+  VERSION_PATTERN,
+} from './remote-config.js';
+export { REMOTE_AREAS } from './areas.js';

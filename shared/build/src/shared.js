@@ -1,0 +1,163 @@
+// The Module Federation `shared` config used by the host AND every remote, so both sides
+// agree on one instance of each runtime singleton (React, router, query client, antd, i18n,
+// Amplify's auth session, our shared/ packages).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/**
+ * Third-party singletons. `via` names a package whose dependency this one is (pnpm does not
+ * hoist it to the consumer); `subpaths` also shares every `name/...` request (react/jsx-runtime,
+ * react-dom/client, aws-amplify/auth, @aws-amplify/core/internals/utils ...).
+ * @type {{ name: string, via?: string, subpaths?: boolean }[]}
+ */
+export const THIRD_PARTY_SINGLETONS = [
+  { name: 'react', subpaths: true },
+  { name: 'react-dom', subpaths: true },
+  { name: 'react-router-dom' },
+  { name: 'react-router', via: 'react-router-dom' },
+  { name: '@tanstack/react-query' },
+  { name: '@tanstack/query-core', via: '@tanstack/react-query' },
+  { name: 'zustand', subpaths: true },
+  { name: 'antd' },
+  { name: '@ant-design/cssinjs', via: 'antd' },
+  { name: '@ant-design/icons' },
+  { name: 'i18next' },
+  { name: 'react-i18next' },
+  { name: 'aws-amplify', subpaths: true },
+];
+
+/** Our runtime packages (shared/*), shared with their real semver versions. */
+export const WORKSPACE_SINGLETONS = [
+  '@esim/platform',
+  '@esim/ui',
+  '@esim/utils',
+  '@esim/contracts',
+];
+
+/** Workspace packages whose dependencies can resolve a singleton the consumer does not list. */
+const FALLBACK_DIRS = [
+  'shared/platform',
+  'shared/ui',
+  'shared/utils',
+  'shared/contracts',
+  'host',
+].map((dir) => path.join(WORKSPACE_ROOT, dir));
+
+/** @param {string} file */
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * Finds `<dir>/node_modules/<name>` walking up from each start directory (Node's lookup,
+ * without going through the package's `exports`, which may hide package.json).
+ * @param {string} name
+ * @param {string[]} startDirs
+ * @returns {string | undefined} the package directory (real path)
+ */
+export function findPackageDir(name, startDirs) {
+  for (const start of startDirs) {
+    let dir = path.resolve(start);
+    for (;;) {
+      const candidate = path.join(dir, 'node_modules', name, 'package.json');
+      if (fs.existsSync(candidate)) return fs.realpathSync(path.dirname(candidate));
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The range the consumer declares for a package, when it is a semver range (not workspace:*).
+ * @param {Record<string, any>} consumerPkg
+ * @param {string} name
+ */
+function declaredRange(consumerPkg, name) {
+  for (const field of ['dependencies', 'peerDependencies', 'devDependencies']) {
+    const range = consumerPkg[field]?.[name];
+    if (typeof range === 'string' && /^[\^~<>=\d]/.test(range)) return range;
+  }
+  return undefined;
+}
+
+/**
+ * @typedef {{
+ *   singleton: true,
+ *   eager: false,
+ *   requiredVersion: string,
+ *   version: string,
+ *   strictVersion?: boolean,
+ * }} SharedEntry
+ */
+
+/**
+ * Module Federation `shared` object for the package in `dir` (host/ or remotes/<area>/).
+ * Every entry: singleton, not eager, version = the installed version, requiredVersion = the
+ * range the consumer's package.json declares (or ^installed when it declares none / workspace:*).
+ * @param {{ dir: string }} options
+ * @returns {Record<string, SharedEntry>}
+ */
+export function createSharedConfig({ dir }) {
+  const consumerPkg = readJson(path.join(dir, 'package.json'));
+  /** @type {Record<string, SharedEntry>} */
+  const shared = {};
+  /** @type {Map<string, string>} */
+  const resolved = new Map();
+
+  /**
+   * @param {string} name
+   * @param {string | undefined} via
+   */
+  const locate = (name, via) => {
+    const viaDir = via ? resolved.get(via) : undefined;
+    const found = findPackageDir(name, [dir, ...(viaDir ? [viaDir] : []), ...FALLBACK_DIRS]);
+    if (!found) {
+      throw new Error(
+        `Shared singleton "${name}" cannot be resolved from ${dir} or the shared/ packages. ` +
+          'Run pnpm install at the workspace root.',
+      );
+    }
+    resolved.set(name, found);
+    return found;
+  };
+
+  /**
+   * @param {string} name
+   * @param {string} pkgDir
+   * @param {boolean} subpaths
+   * @param {boolean} workspace
+   */
+  const add = (name, pkgDir, subpaths, workspace) => {
+    const { version } = readJson(path.join(pkgDir, 'package.json'));
+    if (typeof version !== 'string' || !/^\d+\.\d+\.\d+/.test(version)) {
+      throw new Error(`Shared package "${name}" has no semver version in its package.json.`);
+    }
+    const requiredVersion = (!workspace && declaredRange(consumerPkg, name)) || `^${version}`;
+    /** @type {SharedEntry} */
+    const entry = { singleton: true, eager: false, requiredVersion, version };
+    shared[name] = entry;
+    if (subpaths) shared[`${name}/`] = { ...entry };
+  };
+
+  for (const { name, via, subpaths } of THIRD_PARTY_SINGLETONS) {
+    add(name, locate(name, via), Boolean(subpaths), false);
+  }
+
+  // Every @aws-amplify/* package aws-amplify pulls in (core holds the Amplify singleton and
+  // the token store, auth the signed-in session): shared with their subpaths.
+  const amplifyDir = /** @type {string} */ (resolved.get('aws-amplify'));
+  const amplifyDeps = Object.keys(
+    readJson(path.join(amplifyDir, 'package.json')).dependencies ?? {},
+  );
+  for (const name of amplifyDeps.filter((dep) => dep.startsWith('@aws-amplify/')).sort()) {
+    add(name, locate(name, 'aws-amplify'), true, false);
+  }
+
+  for (const name of WORKSPACE_SINGLETONS) add(name, locate(name, undefined), false, true);
+  return shared;
+}

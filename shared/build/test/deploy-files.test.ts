@@ -1,0 +1,112 @@
+// @vitest-environment node
+// docker/ cannot run here (no daemon): these checks keep its files valid and consistent with
+// the workspace, so the images build the commands CI runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DOCKER = path.join(ROOT, 'docker');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const rootPackage = JSON.parse(read('package.json'));
+
+interface Service {
+  image?: string;
+  build?: { context: string; dockerfile: string; target?: string };
+  environment?: Record<string, string>;
+  ports?: string[];
+  profiles?: string[];
+  depends_on?: Record<string, unknown>;
+}
+const compose = parse(read('docker/compose.yaml'), { merge: true }) as {
+  services: Record<string, Service>;
+};
+const services = compose.services;
+
+describe('docker/compose.yaml', () => {
+  it('has PostgreSQL 16, object storage, two API replicas, a worker and the reverse proxy', () => {
+    expect(services.postgres?.image).toBe('postgres:16');
+    expect(services.minio?.image).toMatch(/^minio\/minio/);
+    for (const name of ['api-1', 'api-2', 'worker']) {
+      expect(services[name]?.build).toMatchObject({
+        dockerfile: 'docker/Dockerfile.api',
+        target: 'runtime',
+      });
+      expect(services[name]?.environment?.DATABASE_URL).toMatch(/@postgres:5432\//);
+      expect(services[name]?.environment?.S3_ENDPOINT).toBe('http://minio:9000');
+      expect(services[name]?.depends_on).toHaveProperty('postgres');
+    }
+    expect(services.worker?.environment?.WORKER).toBe('true');
+    expect(services['api-1']?.environment?.WORKER).toBeUndefined();
+    expect(services.proxy?.build?.dockerfile).toBe('docker/Dockerfile.static');
+    expect(services.proxy?.ports?.[0]).toMatch(/:8080$/);
+    expect(services.release?.profiles).toEqual(['tools']);
+  });
+
+  it('builds from the repository root with Dockerfiles that exist', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.build) continue;
+      expect(path.resolve(DOCKER, service.build.context), name).toBe(ROOT);
+      expect(fs.existsSync(path.join(ROOT, service.build.dockerfile)), name).toBe(true);
+    }
+  });
+});
+
+describe('the Dockerfiles', () => {
+  const api = read('docker/Dockerfile.api');
+  const staticImage = read('docker/Dockerfile.static');
+
+  it('install the pinned pnpm with a frozen lockfile on node:20-slim', () => {
+    const pnpmVersion = rootPackage.packageManager.split('@')[1];
+    for (const file of [api, staticImage]) {
+      expect(file).toContain('ARG NODE_IMAGE=node:20-slim');
+      expect(file).toContain(`ARG PNPM_VERSION=${pnpmVersion}`);
+      expect(file).toContain('pnpm install --frozen-lockfile');
+    }
+  });
+
+  it('run the API bundle and only use scripts and packages the workspace has', () => {
+    expect(api).toContain('CMD ["node", "api/dist/server.mjs"]');
+    expect(api).toMatch(/FROM \$\{NODE_IMAGE\} AS runtime/);
+    expect(rootPackage.scripts).toHaveProperty(['build:remotes']);
+    expect(rootPackage.scripts).toHaveProperty(['release']);
+    for (const [, name] of `${api}\n${staticImage}`.matchAll(/--filter (@esim\/[\w-]+)/g)) {
+      const dir = { '@esim/api': 'api', '@esim/host': 'host' }[name!];
+      expect(dir, name).toBeDefined();
+      expect(JSON.parse(read(`${dir}/package.json`)).name).toBe(name);
+    }
+    for (const [, source] of staticImage.matchAll(/^COPY (docker\/\S+)/gm)) {
+      expect(fs.existsSync(path.join(ROOT, source!)), source).toBe(true);
+    }
+  });
+});
+
+describe('docker/nginx.conf', () => {
+  const conf = read('docker/nginx.conf');
+  const block = (location: string) => {
+    const start = conf.indexOf(`location ${location} {`);
+    expect(start, location).toBeGreaterThanOrEqual(0);
+    return conf.slice(start, conf.indexOf('\n  }', start));
+  };
+
+  it('load-balances the API over both replicas', () => {
+    expect(conf).toMatch(/server api-1:3000/);
+    expect(conf).toMatch(/server api-2:3000/);
+    expect(block('/api/')).toContain('proxy_pass http://esim_api;');
+    expect(block('= /config.json')).toContain('proxy_pass http://esim_api;');
+  });
+
+  it('caches versioned remote files forever, but never index.html, config.json or a missing file', () => {
+    expect(block('/remotes/')).toContain('Cache-Control "public, max-age=31536000, immutable"');
+    expect(block('@store_missing')).toContain('Cache-Control "no-store"');
+    expect(block('= /config.json')).toContain('Cache-Control "no-cache"');
+    expect(block('= /index.html')).toContain('Cache-Control "no-cache"');
+    expect(block('/')).toContain('try_files $uri /index.html;');
+  });
+
+  it('has balanced braces', () => {
+    expect((conf.match(/\{/g) ?? []).length).toBe((conf.match(/\}/g) ?? []).length);
+  });
+});

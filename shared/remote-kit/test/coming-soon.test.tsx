@@ -1,0 +1,128 @@
+import './setup';
+import { Suspense } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import i18next, { type i18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { defineRemote } from '../src';
+import { loadRemote, TEST_VERSION } from './remotes';
+
+/** The host's i18next: languages en/ja/de/th, English fallback, no area namespace loaded. */
+async function hostI18n(language: string): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'ja', 'de', 'th'],
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: {},
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+function renderRoute(instance: i18n, Screen: React.ComponentType) {
+  return render(
+    <I18nextProvider i18n={instance}>
+      <Suspense fallback={<p>loading</p>}>
+        <Screen />
+      </Suspense>
+    </I18nextProvider>,
+  );
+}
+
+describe('the coming-soon skeleton screen', () => {
+  let instance: i18n;
+  beforeEach(async () => {
+    instance = await hostI18n('en');
+  });
+
+  it(
+    'says plainly, in English, that the screen is coming, and shows the remote build',
+    { timeout: 30_000 },
+    async () => {
+      const { routes } = await loadRemote('orders');
+      const register = routes.find((route) => route.path === '/orders/register')!;
+      renderRoute(instance, register.Component);
+
+      // The first render loads the screen's chunk (antd): give it time.
+      expect(
+        await screen.findByText('Create new order is coming soon', {}, { timeout: 15_000 }),
+      ).toBeTruthy();
+      expect(
+        screen.getByText(
+          'The Orders area is not available yet. Its team is building this screen and will release it in a later version; nothing on this page works yet.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByTestId('remote-version').textContent).toBe(`orders@${TEST_VERSION}`);
+      // Nothing on it can be used: no form, no buttons.
+      expect(document.querySelector('form, button, input')).toBeNull();
+    },
+  );
+
+  it('loads the area namespace from the remote itself and follows language changes', async () => {
+    const { routes } = await loadRemote('suppliers');
+    await act(() => instance.changeLanguage('ja'));
+    renderRoute(instance, routes[0]!.Component);
+    expect(await screen.findByText('仕入先一覧は近日公開予定です')).toBeTruthy();
+    expect(instance.hasResourceBundle('ja', 'suppliers')).toBe(true);
+
+    await act(() => instance.changeLanguage('de'));
+    expect(await screen.findByText('Lieferantenliste folgt in Kürze')).toBeTruthy();
+    await act(() => instance.changeLanguage('th'));
+    expect(await screen.findByText('รายการซัพพลายเออร์ จะเปิดให้ใช้งานเร็ว ๆ นี้')).toBeTruthy();
+    expect(screen.getByTestId('remote-version').textContent).toBe(`suppliers@${TEST_VERSION}`);
+  });
+
+  it("shows each build's own version and texts (two versions of one remote differ visibly)", async () => {
+    const texts = (version: string) => ({
+      area: `Stock ${version}`,
+      routes: { list: 'Stock management' },
+      skeleton: {
+        title: '{{screen}} is coming soon',
+        description: '{{area}}',
+        version: 'Area version',
+      },
+    });
+    const build = (version: string) =>
+      defineRemote({
+        name: 'stock',
+        version,
+        locales: {
+          en: async () => ({ default: texts(version) }),
+          ja: async () => ({ default: texts(version) }),
+          de: async () => ({ default: texts(version) }),
+          th: async () => ({ default: texts(version) }),
+        },
+      });
+    const v1 = build('1.0.0').routes([
+      {
+        path: '/stock',
+        labelKey: 'stock:routes.list',
+        icon: 'DatabaseOutlined',
+        inMenu: true,
+        permission: { path: '/stock', method: 'GET' },
+      },
+    ]);
+    const { unmount } = renderRoute(instance, v1[0]!.Component);
+    expect((await screen.findByTestId('remote-version')).textContent).toBe('stock@1.0.0');
+    expect(screen.getByText('Stock 1.0.0')).toBeTruthy();
+    unmount();
+
+    // A fresh page load of the console with the other version pinned.
+    const freshHost = await hostI18n('en');
+    const v2 = build('1.0.1').routes([
+      {
+        path: '/stock',
+        labelKey: 'stock:routes.list',
+        icon: 'DatabaseOutlined',
+        inMenu: true,
+        permission: { path: '/stock', method: 'GET' },
+      },
+    ]);
+    renderRoute(freshHost, v2[0]!.Component);
+    expect((await screen.findByTestId('remote-version')).textContent).toBe('stock@1.0.1');
+    expect(screen.getByText('Stock 1.0.1')).toBeTruthy();
+  });
+});
