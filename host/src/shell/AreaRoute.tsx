@@ -1,0 +1,62 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { Button, Result } from 'antd';
+import { useLocation, useMatches } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { can } from '@esim/contracts';
+import { usePermissionStore } from '@esim/platform';
+import { NoPermissionDialog } from '@esim/ui';
+import type { AreaRouteHandle } from '../app/router';
+import { canUseRoute, homePathFor } from '../routes/menu';
+import { APP_ROUTES, HOME_PATH } from '../routes/route-table';
+import { AreaErrorBoundary } from './AreaErrorBoundary';
+import { AreaScreen } from './AreaScreen';
+import { RouteLoading } from './RouteLoading';
+
+/** One area route: access check, then the area's screen in its own Suspense + error boundary. */
+export function AreaRoute() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const handle = useMatches().at(-1)?.handle as AreaRouteHandle;
+  const route = handle.route;
+  const status = usePermissionStore((state) => state.status);
+  const permissions = usePermissionStore((state) => state.permissions);
+  const email = usePermissionStore((state) => state.email);
+  const check = useMemo(
+    () => (path: string, method: Parameters<typeof can>[2]) => can(permissions, path, method),
+    [permissions],
+  );
+  const label = t(route.labelKey);
+
+  useEffect(() => {
+    document.title = `${label} | ${t('appName')}`;
+  }, [label, t]);
+
+  if (status === 'idle' || status === 'loading') return <RouteLoading />;
+  if (status === 'error') {
+    return (
+      <Result
+        status="warning"
+        title={t('permissions.loadFailed')}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => email && void usePermissionStore.getState().load(email)}
+          >
+            {t('actions.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!canUseRoute(route, check)) {
+    const home = homePathFor(APP_ROUTES, check, HOME_PATH);
+    return <NoPermissionDialog open redirectTo={home === pathname ? HOME_PATH : home} />;
+  }
+  return (
+    <AreaErrorBoundary key={pathname} area={route.area}>
+      <Suspense fallback={<RouteLoading />}>
+        <AreaScreen route={route} />
+      </Suspense>
+    </AreaErrorBoundary>
+  );
+}

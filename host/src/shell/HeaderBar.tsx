@@ -1,0 +1,109 @@
+import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
+import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import { Badge, Button, Dropdown, Empty, Popover, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, signOut, useAuthStore } from '@esim/platform';
+import { LANGUAGES, resolveLanguage } from '@esim/utils';
+import { LANGUAGE_NAMES } from '../auth/LanguageSelect';
+
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation('common');
+  const current = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [current],
+        items: LANGUAGES.map((language) => ({
+          key: language,
+          label: (
+            <span lang={language} data-testid={`language-option-${language}`}>
+              {LANGUAGE_NAMES[language]}
+            </span>
+          ),
+        })),
+        onClick: ({ key }) => void changeLanguage(resolveLanguage(key)),
+      }}
+    >
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t('language.label')}
+        data-testid="language-switch"
+      >
+        {LANGUAGE_NAMES[current]}
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** The notifications entry; the list itself arrives with the notifications feature. */
+export function NotificationsBell() {
+  const { t } = useTranslation('common');
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('notifications.title')}
+      content={
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+      }
+    >
+      <Badge count={0} size="small">
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          aria-label={t('notifications.title')}
+          data-testid="notifications"
+        />
+      </Badge>
+    </Popover>
+  );
+}
+
+export function UserMenu() {
+  const { t } = useTranslation('common');
+  const email = useAuthStore((state) => state.user?.email ?? '');
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'email', label: <span data-testid="user-email">{email}</span>, disabled: true },
+          { type: 'divider' },
+          {
+            key: 'signOut',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="sign-out">{t('layout.signOut')}</span>,
+          },
+        ],
+        onClick: ({ key }) => {
+          // The guard replaces the page with the login screen; the cache is already empty.
+          if (key === 'signOut') void signOut();
+        },
+      }}
+    >
+      <Button
+        type="text"
+        icon={<UserOutlined />}
+        aria-label={t('layout.userMenu')}
+        data-testid="user-menu"
+      >
+        <span className="esim-user-email">{email}</span>
+      </Button>
+    </Dropdown>
+  );
+}
+
+export function HeaderBar() {
+  return (
+    <Space size="small" align="center">
+      <LanguageSwitch />
+      <NotificationsBell />
+      <UserMenu />
+    </Space>
+  );
+}

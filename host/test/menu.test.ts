@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_IDS, SEED_ROLE_PERMISSIONS, can, type PermissionEntry } from '@esim/contracts';
+import { buildMenu, homePathFor, selectedMenuKey } from '../src/routes/menu';
+import { APP_ROUTES, HOME_PATH } from '../src/routes/route-table';
+
+const canWith =
+  (permissions: PermissionEntry[]) => (path: string, method: Parameters<typeof can>[2]) =>
+    can(permissions, path, method);
+const menuFor = (permissions: PermissionEntry[]) =>
+  buildMenu(APP_ROUTES, canWith(permissions)).map((entry) => entry.key);
+
+describe('the side menu', () => {
+  it('shows an administrator every area', () => {
+    expect(menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.administrators]!)).toHaveLength(12);
+  });
+
+  it('hides what a partner admin may not use', () => {
+    expect(menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.partner]!)).toEqual([
+      '/dashboard',
+      '/products-price',
+      '/orders',
+      '/partners',
+    ]);
+  });
+
+  it('hides roles from staff', () => {
+    const staff = menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.staff]!);
+    expect(staff).not.toContain('/roles');
+    expect(staff).toContain('/settings');
+    expect(staff).toHaveLength(11);
+  });
+
+  it('needs GET: write-only access does not show a screen', () => {
+    expect(menuFor([{ path: '/orders', methods: ['POST'] }])).toEqual([]);
+    expect(menuFor([])).toEqual([]);
+  });
+
+  it('carries label keys and icons', () => {
+    const [dashboard] = buildMenu(APP_ROUTES, () => true);
+    expect(dashboard).toEqual({ key: '/dashboard', labelKey: 'menu.dashboard', icon: 'dashboard' });
+  });
+
+  it('highlights the entry a location belongs to, by whole path segments', () => {
+    const entries = buildMenu(APP_ROUTES, () => true);
+    expect(selectedMenuKey('/products-price/detail', entries)).toBe('/products-price');
+    expect(selectedMenuKey('/products/detail', entries)).toBe('/products');
+    expect(selectedMenuKey('/tariff/GROUP-1/create', entries)).toBe('/tariff');
+    expect(selectedMenuKey('/nowhere', entries)).toBeUndefined();
+  });
+
+  it('sends users home, or to their first screen when they may not see the dashboard', () => {
+    expect(homePathFor(APP_ROUTES, () => true, HOME_PATH)).toBe('/dashboard');
+    expect(
+      homePathFor(APP_ROUTES, canWith([{ path: '/orders', methods: ['GET'] }]), HOME_PATH),
+    ).toBe('/orders');
+    expect(homePathFor(APP_ROUTES, () => false, HOME_PATH)).toBe('/dashboard');
+  });
+});

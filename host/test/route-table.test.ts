@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '@esim/contracts';
+import { APP_ROUTES, AREAS, LOGIN_PATH, OTP_PATH } from '../src/routes/route-table';
+
+/** Spec section 2, every route but the public login and OTP screens ({param} -> :param). */
+const SPEC_ROUTES = [
+  '/dashboard',
+  '/supplier-management',
+  '/supplier-management/detail',
+  '/tariff',
+  '/tariff/create',
+  '/tariff/:tariffGroup/create',
+  '/tariff/detail',
+  '/tariff/import/detail',
+  '/products',
+  '/products/detail',
+  '/products-price',
+  '/products-price/detail',
+  '/stock',
+  '/stock/detail',
+  '/orders',
+  '/orders/register',
+  '/orders/detail',
+  '/orders/detail/item',
+  '/partners',
+  '/partners/register',
+  '/partners/detail',
+  '/campaign-code',
+  '/campaign-code/detail',
+  '/branch-master',
+  '/branch-master/register',
+  '/branch-master/detail',
+  '/branch-master/item/register/:branchType',
+  '/roles',
+  '/roles/register',
+  '/roles/assign',
+];
+
+const localesDir = join(__dirname, '..', '..', 'locales');
+const commonOf = (language: string) =>
+  JSON.parse(readFileSync(join(localesDir, language, 'common.json'), 'utf8')) as {
+    menu: Record<string, string>;
+  };
+
+const byPath = new Map(APP_ROUTES.map((route) => [route.path, route]));
+
+describe('the route table', () => {
+  it('has every signed-in route of the spec, plus /settings, and nothing twice', () => {
+    expect(APP_ROUTES.map((route) => route.path).sort()).toEqual(
+      [...SPEC_ROUTES, '/settings'].sort(),
+    );
+    expect(byPath.size).toBe(APP_ROUTES.length);
+    expect(byPath.has(LOGIN_PATH)).toBe(false);
+    expect(byPath.has(OTP_PATH)).toBe(false);
+  });
+
+  it('gives each route its owning area', () => {
+    const areaOf = (path: string) => byPath.get(path)?.area;
+    expect(areaOf('/dashboard')).toBe('dashboard');
+    expect(areaOf('/supplier-management/detail')).toBe('suppliers');
+    for (const path of SPEC_ROUTES.filter((p) => p.startsWith('/tariff')))
+      expect(areaOf(path)).toBe('tariffs');
+    for (const path of [
+      '/products',
+      '/products/detail',
+      '/products-price',
+      '/products-price/detail',
+    ])
+      expect(areaOf(path)).toBe('products');
+    expect(areaOf('/stock/detail')).toBe('stock');
+    expect(areaOf('/orders/detail/item')).toBe('orders');
+    expect(areaOf('/partners/register')).toBe('partners');
+    expect(areaOf('/campaign-code/detail')).toBe('campaigns');
+    for (const path of SPEC_ROUTES.filter((p) => p.startsWith('/branch-master')))
+      expect(areaOf(path)).toBe('branches');
+    for (const path of SPEC_ROUTES.filter((p) => p.startsWith('/roles')))
+      expect(areaOf(path)).toBe('roles');
+    expect(areaOf('/settings')).toBe('settings');
+    expect(new Set(APP_ROUTES.map((route) => route.area))).toEqual(new Set(AREAS));
+  });
+
+  it('asks GET for screens and POST for create screens, on the area resource', () => {
+    const resources = new Set<string>(Object.values(RESOURCES));
+    for (const route of APP_ROUTES) expect(resources.has(route.permission.path)).toBe(true);
+    expect(byPath.get('/orders')?.permission).toEqual({ path: RESOURCES.orders, method: 'GET' });
+    expect(byPath.get('/orders/register')?.permission).toEqual({
+      path: RESOURCES.orders,
+      method: 'POST',
+    });
+    expect(byPath.get('/tariff/:tariffGroup/create')?.permission).toEqual({
+      path: RESOURCES.tariffs,
+      method: 'POST',
+    });
+    expect(byPath.get('/branch-master/item/register/:branchType')?.permission).toEqual({
+      path: RESOURCES.branches,
+      method: 'POST',
+    });
+    expect(byPath.get('/products-price')?.permission).toEqual({
+      path: RESOURCES.productPrices,
+      method: 'GET',
+    });
+    expect(byPath.get('/supplier-management/detail')?.permission.method).toBe('GET');
+  });
+
+  it('puts one entry per list screen in the menu', () => {
+    expect(APP_ROUTES.filter((route) => route.inMenu).map((route) => route.path)).toEqual([
+      '/dashboard',
+      '/supplier-management',
+      '/tariff',
+      '/products',
+      '/products-price',
+      '/stock',
+      '/orders',
+      '/partners',
+      '/campaign-code',
+      '/branch-master',
+      '/roles',
+      '/settings',
+    ]);
+  });
+
+  it('has a translated label for every route in every language', () => {
+    for (const language of ['en', 'ja', 'de', 'th']) {
+      const { menu } = commonOf(language);
+      for (const route of APP_ROUTES) {
+        const key = route.labelKey.replace(/^menu\./, '');
+        expect(menu[key], `${language} ${route.labelKey}`).toBeTruthy();
+      }
+    }
+  });
+});
