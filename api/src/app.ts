@@ -16,6 +16,7 @@ import { installErrorHandling } from './http/error-handler';
 import { RateLimitedError } from './http/errors';
 import { loadEnglishCatalog, missingValidationTexts } from './http/messages';
 import { API_BASE, metaRoutes } from './http/meta-routes';
+import { remoteStoreRoutes } from './http/remote-store';
 import { createSecurityHeadersHook, requestId } from './http/security';
 import { staticRoutes } from './http/static';
 import type { IdentityModule } from './identity/types';
@@ -36,8 +37,8 @@ const RATE_LIMITED = /^\/api\//;
 
 /**
  * The whole HTTP application, not listening: security headers and request ids, CORS, rate limit,
- * the auth hook, the error envelope, /identity (local mode), the areas under /api/mng, meta routes
- * and the console's static files.
+ * the auth hook, the error envelope, /identity (local mode), the areas under /api/mng, meta routes,
+ * the remote store at /remotes/ and the console's static files.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, identity } = options;
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_BASE },
   );
   registerRoutes(app, metaRoutes(app, config, database));
+  registerRoutes(app, remoteStoreRoutes(config.remoteStoreDir));
   registerRoutes(app, staticRoutes(config.hostDistDir));
 
   return app;

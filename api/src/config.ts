@@ -15,8 +15,17 @@ export interface AppConfig {
   dataDir: string;
   /** Directory with the built host (served at /). */
   hostDistDir: string;
-  /** Origin of the remote store (CSP script-src); the console origin when served locally. */
+  /**
+   * Base URL the remote store is served under (`<url>/remotes/<remote>/<version>/...`), e.g. a
+   * CDN origin; absent = the console's own origin (the API serves remoteStoreDir at /remotes/).
+   * Its origin is allowed in the CSP.
+   */
   remoteStoreUrl: string | undefined;
+  /**
+   * The remote store on disk (`<remote>/<version>/...`), served at /remotes/ and written by
+   * `pnpm release publish`: REMOTE_STORE_DIR, else <dataDir>/remote-store (the release CLI's default).
+   */
+  remoteStoreDir: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
   /** Requests per client IP and window on /api (429 beyond). */
@@ -68,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host', 'dist')),
     remoteStoreUrl: env.REMOTE_STORE_URL || undefined,
+    remoteStoreDir: path.resolve(env.REMOTE_STORE_DIR || path.join(dataDir, 'remote-store')),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimit: {

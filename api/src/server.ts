@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createIdentity } from './identity';
 import { createLogger } from './logger';
+import { isWorkerMode, startWorker } from './worker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,20 +24,28 @@ async function main(): Promise<void> {
     logger.info(seeded, 'seed data created');
 
   const identity = await createIdentity({ config, database, log: logger });
-  const app = await buildApp({ config, database, identity, logger });
+  // Worker mode (WORKER=true or --worker): the background jobs, no HTTP listener (src/worker.ts).
+  const worker = isWorkerMode() ? startWorker(logger) : null;
+  const app = worker ? null : await buildApp({ config, database, identity, logger });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    logger.info(
+      { signal },
+      worker
+        ? 'shutting down the worker'
+        : 'shutting down: no new connections, finishing requests in flight',
+    );
     const force = setTimeout(() => {
       logger.error('shutdown took too long, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      await app.close();
+      await app?.close();
+      await worker?.close();
       await identity.close();
       await database.close();
       logger.info('stopped');
@@ -49,6 +58,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (!app) return;
   await app.listen({ host: config.host, port: config.port });
   const where =
     database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';

@@ -12,7 +12,11 @@ function origin(url: string | undefined): string | null {
   }
 }
 
-/** The console's CSP: its own origin, the remote store (Module Federation remotes), Cognito. */
+/**
+ * The console's CSP: its own origin, the remote store (Module Federation remotes: manifests are
+ * fetched, chunks are scripts, and a remote's CSS, images and fonts come from there too), Cognito.
+ * With REMOTE_STORE_URL unset the store is served by the API itself ('self').
+ */
 export function contentSecurityPolicy(config: AppConfig): string {
   const remoteStore = origin(config.remoteStoreUrl);
   const cognito =
@@ -25,10 +29,10 @@ export function contentSecurityPolicy(config: AppConfig): string {
     `default-src 'self'`,
     `script-src ${list("'self'", remoteStore)}`,
     // antd's css-in-js injects <style> elements at run time.
-    `style-src 'self' 'unsafe-inline'`,
+    `style-src ${list("'self'", "'unsafe-inline'", remoteStore)}`,
     `connect-src ${list("'self'", remoteStore, cognito)}`,
-    `img-src 'self' data: blob:`,
-    `font-src 'self' data:`,
+    `img-src ${list("'self'", 'data:', 'blob:', remoteStore)}`,
+    `font-src ${list("'self'", 'data:', remoteStore)}`,
     `object-src 'none'`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,

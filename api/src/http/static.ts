@@ -3,8 +3,11 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { rawRoute, type RouteDefinition } from './define-route';
 
-/** Paths the console never answers with index.html: unknown ones there are JSON 404s. */
-const NOT_SPA = /^\/?(api|identity)(\/|$)|^\/?(healthz|readyz|config\.json)$/;
+/**
+ * Paths the console never answers with index.html: unknown ones there are JSON 404s (the remote
+ * store has its own route, src/http/remote-store.ts; this covers `/remotes` itself).
+ */
+const NOT_SPA = /^\/?(api|identity|remotes)(\/|$)|^\/?(healthz|readyz|config\.json)$/;
 /** Content-hashed build output (main.3f2a9c1d.js): safe to cache forever. */
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 

@@ -3,3 +3,4 @@ export * from './fields';
 export * from './messages';
 export * from './permissions';
 export * from './access';
+export * from './releases';

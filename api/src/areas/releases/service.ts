@@ -1,0 +1,212 @@
+import {
+  ERROR_CODES,
+  RELEASE_HISTORY_LIMIT,
+  type PinChangeResult,
+  type PinHistoryItem,
+  type PinnedReleaseDocument,
+  type ReleaseListData,
+  type ReleasePreview,
+} from '@esim/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import { remoteVersions } from '../../db/schema/releases';
+import { AppError, BusinessRuleError, ConflictError, ValidationError } from '../../http/errors';
+import { REMOTE_STORE_PATH } from '../../http/remote-store';
+import {
+  isPublished,
+  isReleaseError,
+  listPinHistory,
+  listReleases,
+  manifestUrl,
+  pinRemote,
+  pinnedReleaseDocument,
+  rollbackRemote,
+  type PinChange,
+  type PinHistoryEntry,
+  type ReleaseErrorCode,
+} from '../../release-store';
+import type { AreaDeps } from '../types';
+
+export const RELEASE_MESSAGES = {
+  pinned: (remote: string, version: string) => `Release pinned: ${remote} ${version}.`,
+  alreadyPinned: (remote: string, version: string) =>
+    `${remote} is already pinned to ${version}; nothing changed.`,
+  rolledBack: (remote: string, from: string | null, to: string) =>
+    `Release rolled back: ${remote} ${from ?? '(none)'} -> ${to}.`,
+  unknownRemote: (remote: string) => `Remote ${remote} not found: no version of it is published.`,
+  previewNotPublished: (remote: string, version: string) =>
+    `${remote} ${version} is not published, so it cannot be previewed.`,
+} as const;
+
+/** `${REMOTE_STORE_URL ?? PUBLIC_URL}/remotes`: where manifests are served from. */
+export function remoteStoreBaseUrl(
+  config: Pick<AppConfig, 'remoteStoreUrl' | 'publicUrl'>,
+): string {
+  return `${(config.remoteStoreUrl ?? config.publicUrl).replace(/\/+$/, '')}${REMOTE_STORE_PATH}`;
+}
+
+/** 404 for a remote the registry has never seen (no published version). */
+class UnknownRemoteError extends AppError {
+  constructor(remote: string) {
+    super(404, ERROR_CODES.notFound, RELEASE_MESSAGES.unknownRemote(remote));
+  }
+}
+
+const FIELD_OF: Partial<Record<ReleaseErrorCode, string>> = {
+  invalid_remote: 'remote',
+  invalid_version: 'version',
+};
+
+/** A ReleaseError as the API answers it (its message is the user-facing text). */
+export function releaseHttpError(error: unknown): unknown {
+  if (!isReleaseError(error)) return error;
+  switch (error.code) {
+    case 'version_exists':
+      return new ConflictError(error.message, 'version');
+    case 'not_published':
+    case 'not_pinned':
+    case 'no_previous_pin':
+      return new BusinessRuleError(error.message);
+    case 'invalid_remote':
+    case 'invalid_version':
+    case 'invalid_user':
+    case 'build_invalid': {
+      const field = FIELD_OF[error.code];
+      return new ValidationError([{ message: error.message, ...(field ? { field } : {}) }]);
+    }
+  }
+}
+
+function pinChangeResult(change: PinChange): PinChangeResult {
+  return {
+    remote: change.remote,
+    fromVersion: change.fromVersion,
+    toVersion: change.toVersion,
+    action: change.action,
+    pinnedBy: change.pinnedBy,
+    pinnedAt: change.pinnedAt.toISOString(),
+    reason: change.reason,
+    changed: change.changed,
+  };
+}
+
+function historyItem(entry: PinHistoryEntry): PinHistoryItem {
+  return {
+    id: entry.id,
+    fromVersion: entry.fromVersion,
+    toVersion: entry.toVersion,
+    action: entry.action,
+    pinnedBy: entry.pinnedBy,
+    pinnedAt: entry.pinnedAt.toISOString(),
+    reason: entry.reason,
+  };
+}
+
+/** The release registry over HTTP: pinned document (+ preview), list, pin, rollback. */
+export function createReleaseService({ config, db }: AreaDeps) {
+  const storeBaseUrl = remoteStoreBaseUrl(config);
+
+  async function assertKnownRemote(remote: string): Promise<void> {
+    const [row] = await db
+      .select({ remote: remoteVersions.remote })
+      .from(remoteVersions)
+      .where(eq(remoteVersions.remote, remote))
+      .limit(1);
+    if (!row) throw new UnknownRemoteError(remote);
+  }
+
+  async function run<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw releaseHttpError(error);
+    }
+  }
+
+  return {
+    /**
+     * The pinned release document; `previews` (already permission-checked by the route) replace
+     * their remote's entry for this answer only, marked { preview: true }.
+     */
+    async pinnedDocument(previews: readonly ReleasePreview[] = []): Promise<PinnedReleaseDocument> {
+      for (const { remote, version } of previews) {
+        if (!(await isPublished(db, remote, version))) {
+          throw new BusinessRuleError(RELEASE_MESSAGES.previewNotPublished(remote, version));
+        }
+      }
+      const document: PinnedReleaseDocument = await pinnedReleaseDocument(db, storeBaseUrl);
+      for (const { remote, version } of previews) {
+        document.remotes[remote] = {
+          version,
+          manifestUrl: manifestUrl(storeBaseUrl, remote, version),
+          preview: true,
+        };
+      }
+      return document;
+    },
+
+    async list(): Promise<ReleaseListData> {
+      const releases = await listReleases(db);
+      const histories = await Promise.all(
+        releases.map((entry) =>
+          listPinHistory(db, { remote: entry.remote, limit: RELEASE_HISTORY_LIMIT }),
+        ),
+      );
+      return {
+        remotes: releases.map((entry, index) => ({
+          remote: entry.remote,
+          pinnedVersion: entry.pinned?.version ?? null,
+          pinnedAt: entry.pinned?.pinnedAt.toISOString() ?? null,
+          pinnedBy: entry.pinned?.pinnedBy ?? null,
+          versions: entry.versions.map((version) => ({
+            version: version.version,
+            manifestHash: version.manifestHash,
+            publishedAt: version.publishedAt.toISOString(),
+            publishedBy: version.publishedBy,
+            pinned: version.pinned,
+          })),
+          history: (histories[index] ?? []).map(historyItem),
+        })),
+      };
+    },
+
+    async pin(
+      input: { remote: string; version: string; reason?: string | undefined },
+      by: string,
+    ): Promise<{ change: PinChangeResult; message: string }> {
+      await assertKnownRemote(input.remote);
+      const change = pinChangeResult(
+        await run(() =>
+          pinRemote(db, {
+            remote: input.remote,
+            version: input.version,
+            by,
+            reason: input.reason ?? null,
+          }),
+        ),
+      );
+      return {
+        change,
+        message: change.changed
+          ? RELEASE_MESSAGES.pinned(change.remote, change.toVersion)
+          : RELEASE_MESSAGES.alreadyPinned(change.remote, change.toVersion),
+      };
+    },
+
+    async rollback(
+      input: { remote: string; reason?: string | undefined },
+      by: string,
+    ): Promise<{ change: PinChangeResult; message: string }> {
+      await assertKnownRemote(input.remote);
+      const change = pinChangeResult(
+        await run(() =>
+          rollbackRemote(db, { remote: input.remote, by, reason: input.reason ?? null }),
+        ),
+      );
+      return {
+        change,
+        message: RELEASE_MESSAGES.rolledBack(change.remote, change.fromVersion, change.toVersion),
+      };
+    },
+  };
+}
