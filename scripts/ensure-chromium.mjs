@@ -22,7 +22,9 @@ export function ensureChromium() {
     install(missing);
     if (fs.existsSync(CHROMIUM)) return;
   }
-  throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH.`);
+  throw new Error(
+    `Chromium not found at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH.`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

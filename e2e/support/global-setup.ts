@@ -34,7 +34,10 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
 /** Starts a real SMTP listener and the built console on a fresh PostgreSQL database. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const serverEntry = path.join(REPO_ROOT, 'api', 'dist', 'server.mjs');
-  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(REPO_ROOT, 'host', 'dist', 'index.html'))) {
+  if (
+    !fs.existsSync(serverEntry) ||
+    !fs.existsSync(path.join(REPO_ROOT, 'host', 'dist', 'index.html'))
+  ) {
     throw new Error('Build first: pnpm run build (the e2e suite runs the built console).');
   }
   fs.rmSync(path.join(E2E_DIR, 'artifacts'), { recursive: true, force: true });

@@ -18,7 +18,11 @@ export function mailCount(email: string): number {
 }
 
 /** Waits for the mail number `index` (0-based) to reach `email` and returns its 6-digit code. */
-export async function waitForOtp(email: string, index: number, timeoutMs = 15_000): Promise<string> {
+export async function waitForOtp(
+  email: string,
+  index: number,
+  timeoutMs = 15_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = messageFiles(email);

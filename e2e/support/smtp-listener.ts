@@ -15,7 +15,10 @@ export async function startSmtpListener(port: number, mailDir: string): Promise<
         for (const recipient of session.envelope.rcptTo) {
           const dir = path.join(mailDir, recipient.address.toLowerCase());
           fs.mkdirSync(dir, { recursive: true });
-          fs.writeFileSync(path.join(dir, `${Date.now()}-${process.hrtime.bigint()}.eml`), Buffer.concat(chunks));
+          fs.writeFileSync(
+            path.join(dir, `${Date.now()}-${process.hrtime.bigint()}.eml`),
+            Buffer.concat(chunks),
+          );
         }
         callback();
       });

@@ -62,7 +62,9 @@ test('resend mails a new code and only the new code signs in', async ({ page }) 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('the session is refreshed with the refresh token after the ID token expires', async ({ page }) => {
+test('the session is refreshed with the refresh token after the ID token expires', async ({
+  page,
+}) => {
   await signIn(page, ADMIN_EMAIL);
   const refreshCalls: string[] = [];
   page.on('request', (request) => {

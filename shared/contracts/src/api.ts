@@ -38,7 +38,10 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 const isoDate = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, encodeMessage('invalidFormat', { format: 'date' })),
+  v.regex(
+    /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/,
+    encodeMessage('invalidFormat', { format: 'date' }),
+  ),
 );
 
 /**
@@ -49,7 +52,11 @@ export function listQuerySchema<const C extends readonly [string, ...string[]]>(
   return v.object({
     page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1),
     pageSize: v.optional(
-      v.pipe(v.unknown(), v.transform(Number), v.picklist(PAGE_SIZES, encodeMessage('invalidFormat', { format: 'pageSize' }))),
+      v.pipe(
+        v.unknown(),
+        v.transform(Number),
+        v.picklist(PAGE_SIZES, encodeMessage('invalidFormat', { format: 'pageSize' })),
+      ),
       10,
     ),
     sort: v.optional(v.picklist(sortColumns, encodeMessage('invalidFormat', { format: 'sort' }))),

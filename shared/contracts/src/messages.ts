@@ -44,7 +44,10 @@ export function decodeMessage(message: string): DecodedMessage {
   const bar = message.indexOf('|');
   if (bar < 0) return { key: message, params: {} };
   try {
-    return { key: message.slice(0, bar), params: JSON.parse(message.slice(bar + 1)) as MessageParams };
+    return {
+      key: message.slice(0, bar),
+      params: JSON.parse(message.slice(bar + 1)) as MessageParams,
+    };
   } catch {
     return { key: message, params: {} };
   }

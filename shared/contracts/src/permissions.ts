@@ -56,7 +56,9 @@ export function can(
   path: string,
   method: PermissionMethod,
 ): boolean {
-  return permissions.some((entry) => pathMatches(entry.path, path) && entry.methods.includes(method));
+  return permissions.some(
+    (entry) => pathMatches(entry.path, path) && entry.methods.includes(method),
+  );
 }
 
 export const ROLE_IDS = {

@@ -27,7 +27,9 @@ export const USER_STATUSES = ['active', 'inactive'] as const;
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Stored lower-cased; the sign-in name. */
     email: text('email').notNull().unique(),
     name: text('name'),
