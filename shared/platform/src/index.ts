@@ -47,6 +47,7 @@ export type {
   SearchParams,
 } from './api/api-client';
 export { ApiError, isApiError, DEFAULT_ERROR_MESSAGE, errorMessageFromBody } from './api/api-error';
+export { downloadFile, fileNameFrom } from './api/download';
 
 export { createQueryClient, getQueryClient, shouldRetryQuery } from './query/query-client';
 

@@ -63,3 +63,10 @@ export { FormNumberField, type FormNumberFieldProps } from './form/FormNumberFie
 export { useValibotForm, type ValibotFormOptions } from './form/useValibotForm';
 export { applyServerFieldErrors } from './form/applyServerFieldErrors';
 export { translateValidationMessage, type Translate } from './i18n/translateValidationMessage';
+export {
+  readListState,
+  writeListState,
+  type UrlListState,
+  type UrlTableDefaults,
+} from './table/urlTableState';
+export { useUrlListState } from './table/useUrlListState';
