@@ -6,90 +6,15 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { createSharedConfig } from '@esim/build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
 
 /** The translations package (locales/<lng>/<ns>.json). */
 const LOCALES_DIR = fs.realpathSync(path.join(here, 'node_modules', '@esim', 'locales'));
 
 /** Where the production build writes its webpack stats (read by scripts/bench-bundle.mjs). */
 export const STATS_FILE = path.join(here, 'node_modules', '.cache', 'esim-host', 'stats.json');
-
-/**
- * Where packages are looked up: the host, then the packages that bring nested shared
- * dependencies (@aws-amplify/core via aws-amplify, @tanstack/query-core via react-query ...).
- */
-const LOOKUP_PATHS = [
-  here,
-  ...['aws-amplify', 'antd', '@tanstack/react-query', 'react-router-dom'].map((name) =>
-    fs.realpathSync(path.join(here, 'node_modules', name)),
-  ),
-];
-
-/** The installed version of a package: the first node_modules/<name> up from a lookup path. */
-function installedVersion(name) {
-  for (const start of LOOKUP_PATHS) {
-    for (let dir = start; ; dir = path.dirname(dir)) {
-      const file = path.join(dir, 'node_modules', name, 'package.json');
-      if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
-      if (path.dirname(dir) === dir) break;
-    }
-  }
-  throw new Error(`Shared package ${name} is not installed`);
-}
-
-/**
- * A singleton shared module: its real version, and the host's package.json range as the
- * required version (workspace packages: ^<their version>, never 'workspace:*').
- */
-function singleton(name, { packageName = name, requiredVersion } = {}) {
-  const version = installedVersion(packageName);
-  const declared = pkg.dependencies[packageName];
-  return {
-    singleton: true,
-    eager: false,
-    version,
-    requiredVersion:
-      requiredVersion ??
-      (declared && !declared.startsWith('workspace:') ? declared : `^${version}`),
-  };
-}
-
-const SHARED_PACKAGES = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'react-router',
-  '@tanstack/react-query',
-  '@tanstack/query-core',
-  'zustand',
-  'antd',
-  '@ant-design/cssinjs',
-  '@ant-design/icons',
-  'dayjs',
-  'i18next',
-  'react-i18next',
-  'aws-amplify',
-  '@aws-amplify/core',
-  '@aws-amplify/auth',
-  '@esim/platform',
-  '@esim/ui',
-  '@esim/utils',
-  '@esim/contracts',
-];
-
-/** Packages whose subpaths (react/jsx-runtime, aws-amplify/auth, ...) are shared too. */
-const SHARED_SUBPATHS = ['react', 'react-dom', 'aws-amplify', '@aws-amplify/core'];
-
-function sharedConfig() {
-  /** @type {Record<string, object>} */
-  const shared = {};
-  for (const name of SHARED_PACKAGES) shared[name] = singleton(name);
-  for (const name of SHARED_SUBPATHS)
-    shared[`${name}/`] = singleton(`${name}/`, { packageName: name });
-  return shared;
-}
 
 /** Writes the stats the bundle benchmark needs (which chunks each screen loads). */
 class WriteStatsPlugin {
@@ -165,8 +90,11 @@ export default (_env, argv) => {
       new ModuleFederationPlugin({
         name: 'host',
         // Areas are registered at run time from the pinned release document: no static remotes.
+        // The retry and errorLoadRemote-fallback runtime plugins are registered then too
+        // (src/remotes/federation.ts), so the sign-in screens do not carry them.
         remotes: {},
-        shared: sharedConfig(),
+        // The same singletons, with the same versions, as every remote (@esim/build).
+        shared: createSharedConfig({ dir: here }),
         shareStrategy: 'loaded-first',
         runtimePlugins: [],
         dts: false,

@@ -11,6 +11,7 @@ import {
   ID_TOKEN_TTL_SECONDS,
   MAIL_DIR,
   PARTNER_EMAIL,
+  REMOTE_STORE_DIR,
   REPO_ROOT,
   SMTP_PORT,
   STAFF_EMAIL,
@@ -71,6 +72,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OTP_MAX_SIGN_INS_PER_IP: '1000',
       RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'warn',
+      // Releases: this run's remote store, and every built remote (remotes/*/dist/<version>)
+      // published and pinned by the server before it answers /readyz (auto-publish).
+      REMOTE_STORE_DIR,
+      AUTO_PUBLISH_REMOTES: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

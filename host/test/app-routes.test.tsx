@@ -10,6 +10,7 @@ import {
   useAuthStore,
   usePermissionStore,
 } from '@esim/platform';
+import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
 import { routes } from '../src/app/router';
 import { registerArea, unregisterArea } from '../src/remotes/remote-loader';
 
@@ -38,6 +39,8 @@ afterEach(async () => {
 });
 
 function signIn(permissions: PermissionEntry[]) {
+  // What the shell would have read from GET release/pinned: no area pinned (no network here).
+  getQueryClient().setQueryData(RELEASE_DOCUMENT_QUERY_KEY, { remotes: {} });
   useAuthStore.setState({ status: 'signedIn', user: { email: 'staff@esim.test', sub: 'u1' } });
   usePermissionStore.setState({
     status: 'ready',
@@ -157,7 +160,8 @@ describe('the console routes', { timeout: 60_000 }, () => {
       expect(screen.getByTestId('menu-partners')).toBeTruthy();
       reachable = true;
       await act(async () => failed.querySelector('button')?.click());
-      expect(await screen.findByTestId('partners-screen')).toBeTruthy();
+      // Retry reads the release document again first (it fails here: no API), then reloads.
+      expect(await screen.findByTestId('partners-screen', {}, { timeout: 15_000 })).toBeTruthy();
     } finally {
       consoleError.mockRestore();
       unregisterArea('partners');

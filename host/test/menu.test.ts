@@ -10,8 +10,10 @@ const menuFor = (permissions: PermissionEntry[]) =>
   buildMenu(APP_ROUTES, canWith(permissions)).map((entry) => entry.key);
 
 describe('the side menu', () => {
-  it('shows an administrator every area', () => {
-    expect(menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.administrators]!)).toHaveLength(12);
+  it('shows an administrator every area, and the Releases screen', () => {
+    const admin = menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.administrators]!);
+    expect(admin).toHaveLength(13);
+    expect(admin.at(-1)).toBe('/settings/releases');
   });
 
   it('hides what a partner admin may not use', () => {
@@ -28,6 +30,20 @@ describe('the side menu', () => {
     expect(staff).not.toContain('/roles');
     expect(staff).toContain('/settings');
     expect(staff).toHaveLength(11);
+  });
+
+  it('shows Releases only to roles with GET on the release resource', () => {
+    expect(menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.staff]!)).not.toContain('/settings/releases');
+    expect(menuFor([{ path: '/settings', methods: ['GET'] }])).toEqual(['/settings']);
+    expect(menuFor([{ path: '/settings/releases', methods: ['GET'] }])).toEqual([
+      '/settings/releases',
+    ]);
+    expect(
+      selectedMenuKey(
+        '/settings/releases',
+        buildMenu(APP_ROUTES, () => true),
+      ),
+    ).toBe('/settings/releases');
   });
 
   it('needs GET: write-only access does not show a screen', () => {

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '@esim/contracts';
-import { APP_ROUTES, AREAS, LOGIN_PATH, OTP_PATH } from '../src/routes/route-table';
+import {
+  APP_ROUTES,
+  AREAS,
+  LABEL_NAMESPACES,
+  LOGIN_PATH,
+  OTP_PATH,
+} from '../src/routes/route-table';
 
 /** Spec section 2, every route but the public login and OTP screens ({param} -> :param). */
 const SPEC_ROUTES = [
@@ -39,17 +45,18 @@ const SPEC_ROUTES = [
 ];
 
 const localesDir = join(__dirname, '..', '..', 'locales');
-const commonOf = (language: string) =>
-  JSON.parse(readFileSync(join(localesDir, language, 'common.json'), 'utf8')) as {
-    menu: Record<string, string>;
-  };
+const namespaceOf = (language: string, namespace: string) =>
+  JSON.parse(readFileSync(join(localesDir, language, `${namespace}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 const byPath = new Map(APP_ROUTES.map((route) => [route.path, route]));
 
 describe('the route table', () => {
-  it('has every signed-in route of the spec, plus /settings, and nothing twice', () => {
+  it('has every signed-in route of the spec, plus /settings and /settings/releases, and nothing twice', () => {
     expect(APP_ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, '/settings'].sort(),
+      [...SPEC_ROUTES, '/settings', '/settings/releases'].sort(),
     );
     expect(byPath.size).toBe(APP_ROUTES.length);
     expect(byPath.has(LOGIN_PATH)).toBe(false);
@@ -78,6 +85,7 @@ describe('the route table', () => {
     for (const path of SPEC_ROUTES.filter((p) => p.startsWith('/roles')))
       expect(areaOf(path)).toBe('roles');
     expect(areaOf('/settings')).toBe('settings');
+    expect(areaOf('/settings/releases')).toBe('settings');
     expect(new Set(APP_ROUTES.map((route) => route.area))).toEqual(new Set(AREAS));
   });
 
@@ -102,6 +110,10 @@ describe('the route table', () => {
       method: 'GET',
     });
     expect(byPath.get('/supplier-management/detail')?.permission.method).toBe('GET');
+    expect(byPath.get('/settings/releases')?.permission).toEqual({
+      path: RESOURCES.releases,
+      method: 'GET',
+    });
   });
 
   it('puts one entry per list screen in the menu', () => {
@@ -118,16 +130,28 @@ describe('the route table', () => {
       '/branch-master',
       '/roles',
       '/settings',
+      '/settings/releases',
     ]);
   });
 
   it('has a translated label for every route in every language', () => {
     for (const language of ['en', 'ja', 'de', 'th']) {
-      const { menu } = commonOf(language);
       for (const route of APP_ROUTES) {
-        const key = route.labelKey.replace(/^menu\./, '');
-        expect(menu[key], `${language} ${route.labelKey}`).toBeTruthy();
+        // 'menu.x' lives in common.json, '<area>:key.path' in the area's own namespace.
+        const [namespace, key] = route.labelKey.includes(':')
+          ? route.labelKey.split(':')
+          : ['common', route.labelKey];
+        const json = namespaceOf(language, namespace!);
+        const label = key!
+          .split('.')
+          .reduce<unknown>(
+            (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+            json,
+          );
+        expect(typeof label, `${language} ${route.labelKey}`).toBe('string');
+        expect(label, `${language} ${route.labelKey}`).not.toBe('');
       }
     }
+    expect(LABEL_NAMESPACES).toEqual(['settings']);
   });
 });

@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { i18next } from '@esim/platform';
-import { APP_ROUTES, HOME_PATH, type AppRoute } from '../routes/route-table';
+import { APP_ROUTES, HOME_PATH, LABEL_NAMESPACES, type AppRoute } from '../routes/route-table';
 import { FullPageSpinner } from './FullPageSpinner';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';
 import { RequireAuth } from './RequireAuth';
@@ -12,8 +12,8 @@ export interface AreaRouteHandle {
   route: AppRoute;
 }
 
-/** Namespaces the signed-in shell needs besides common/auth. */
-const SHELL_NAMESPACES = ['ui', 'validation'];
+/** Namespaces the signed-in shell needs besides common/auth (menu labels of area screens too). */
+const SHELL_NAMESPACES = ['ui', 'validation', ...LABEL_NAMESPACES];
 
 /*
  * The signed-in parts load with React.lazy, i.e. only when rendered: react-router's

@@ -33,7 +33,8 @@ export type MenuIcon =
   | 'campaigns'
   | 'branches'
   | 'roles'
-  | 'settings';
+  | 'settings'
+  | 'releases';
 
 export interface RoutePermission {
   /** A resource of RESOURCES (the area path permissions are granted on). */
@@ -46,8 +47,11 @@ export interface AppRoute {
   /** react-router path pattern (':param' for path parameters). */
   path: string;
   area: AreaId;
-  /** i18next key of the screen/menu label (common namespace). */
-  labelKey: `menu.${string}`;
+  /**
+   * i18next key of the screen/menu label: 'menu.<key>' in the common namespace, or
+   * '<area>:<key>' in an area's own namespace (screens added after the shell, e.g. Releases).
+   */
+  labelKey: `menu.${string}` | `${AreaId}:${string}`;
   icon: MenuIcon;
   permission: RoutePermission;
   /** Shown as an entry of the side menu. */
@@ -317,6 +321,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: view(RESOURCES.settings),
     inMenu: true,
   },
+  // Release managers: pin, roll back and preview the areas' versions (GET /settings/releases).
+  {
+    path: '/settings/releases',
+    area: 'settings',
+    labelKey: 'settings:routes.releases',
+    icon: 'releases',
+    permission: view(RESOURCES.releases),
+    inMenu: true,
+  },
+];
+
+/** Area namespaces the route table's labels use (loaded with the signed-in shell). */
+export const LABEL_NAMESPACES: readonly string[] = [
+  ...new Set(
+    APP_ROUTES.map((route) => route.labelKey)
+      .filter((key) => key.includes(':'))
+      .map((key) => key.slice(0, key.indexOf(':'))),
+  ),
 ];
 
 /** Public sign-in routes. */

@@ -1,18 +1,24 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
-import { Translation } from 'react-i18next';
+import { retryArea } from '../remotes/federation';
 import type { AreaId } from '../routes/route-table';
+import { AreaFailedPage } from './AreaFailedPage';
 
 interface Props {
   area: AreaId;
   children: ReactNode;
+  /** Loads the area again before re-rendering it (default: re-register its remote). */
+  reload?: (area: AreaId) => Promise<void>;
 }
 
 interface State {
   error: Error | null;
 }
 
-/** Keeps a failing area (remote) from taking the console down; offers a retry. */
+/**
+ * Keeps a failing area (remote) from taking the console down: a screen that throws, or a chunk
+ * of the remote that cannot be loaded while rendering, shows the area's error page. Retry loads
+ * the remote afresh (a failed lazy chunk would otherwise fail again), then renders again.
+ */
 export class AreaErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
@@ -24,24 +30,17 @@ export class AreaErrorBoundary extends Component<Props, State> {
     console.error(`Area '${this.props.area}' failed:`, error, info.componentStack);
   }
 
+  private readonly retry = async (): Promise<void> => {
+    const reload = this.props.reload ?? retryArea;
+    try {
+      await reload(this.props.area);
+    } finally {
+      this.setState({ error: null });
+    }
+  };
+
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <Translation ns="common">
-        {(t) => (
-          <Result
-            status="error"
-            title={t('areaFailed.title')}
-            subTitle={t('areaFailed.description', { area: t(`areas.${this.props.area}`) })}
-            data-testid="area-failed"
-            extra={
-              <Button type="primary" onClick={() => this.setState({ error: null })}>
-                {t('actions.retry')}
-              </Button>
-            }
-          />
-        )}
-      </Translation>
-    );
+    return <AreaFailedPage area={this.props.area} onRetry={this.retry} />;
   }
 }

@@ -1,4 +1,6 @@
 import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { releaseDocumentQuery } from '../remotes/release-document';
 import {
   areasVersion,
   getAreaLoader,
@@ -7,7 +9,9 @@ import {
   type AreaScreenProps,
 } from '../remotes/remote-loader';
 import type { AppRoute } from '../routes/route-table';
+import { AreaFailedPage } from './AreaFailedPage';
 import { NotDeployedPage } from './NotDeployedPage';
+import { RouteLoading } from './RouteLoading';
 
 type AreaComponent = LazyExoticComponent<ComponentType<AreaScreenProps>>;
 
@@ -32,11 +36,29 @@ function screenFor(loader: AreaLoader): AreaComponent {
   return screen;
 }
 
-/** Renders an area's screen from its registered remote, or the "not deployed yet" page. */
+/**
+ * Renders an area's screen from its registered remote. Until the pinned release document is
+ * read: a spinner in the content area only (the menu and header are already there); if it
+ * cannot be read: the area's error page with a retry; an area without a pinned version: the
+ * "not deployed yet" page.
+ */
 export function AreaScreen({ route }: { route: AppRoute }) {
   useSyncExternalStore(subscribeAreas, areasVersion);
+  const releases = useQuery(releaseDocumentQuery());
   const loader = getAreaLoader(route.area);
-  if (!loader) return <NotDeployedPage area={route.area} />;
+  if (!loader) {
+    // A document read earlier stays valid when a later re-read fails.
+    if (releases.data) return <NotDeployedPage area={route.area} />;
+    if (releases.isError) {
+      return (
+        <AreaFailedPage
+          area={route.area}
+          onRetry={() => releases.refetch().then(() => undefined)}
+        />
+      );
+    }
+    return <RouteLoading />;
+  }
   const Screen = screenFor(loader);
   // Stable identity: screenFor() returns the same component for the same loader.
   // eslint-disable-next-line react-hooks/static-components

@@ -8,6 +8,7 @@ import { UiOverlays, progress } from '@esim/ui';
 import { INACTIVITY_TIMEOUT_MS, startInactivityTimer } from '../session/inactivity';
 import { AntdRoot } from './AntdRoot';
 import { HeaderBar } from './HeaderBar';
+import { PreviewBanner } from './PreviewBanner';
 import { SideMenu } from './SideMenu';
 
 /** Top progress bar while react-router loads the next screen. */
@@ -81,6 +82,7 @@ function Shell() {
           <HeaderBar />
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
+          <PreviewBanner />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -4,6 +4,7 @@ import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
 import CalculatorOutlined from '@ant-design/icons/es/icons/CalculatorOutlined';
 import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
 import DatabaseOutlined from '@ant-design/icons/es/icons/DatabaseOutlined';
+import DeploymentUnitOutlined from '@ant-design/icons/es/icons/DeploymentUnitOutlined';
 import GiftOutlined from '@ant-design/icons/es/icons/GiftOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
@@ -27,4 +28,5 @@ export const MENU_ICONS: Record<MenuIcon, ComponentType> = {
   branches: ApartmentOutlined,
   roles: SafetyCertificateOutlined,
   settings: SettingOutlined,
+  releases: DeploymentUnitOutlined,
 };

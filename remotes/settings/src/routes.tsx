@@ -13,6 +13,15 @@ export const routes = remote.routes([
     permission: { path: RESOURCES.settings, method: 'GET' },
     inMenu: true,
   },
+  {
+    // Release managers only: GET on /settings/releases (the seeded administrators hold it).
+    path: '/settings/releases',
+    labelKey: 'settings:routes.releases',
+    icon: 'DeploymentUnitOutlined',
+    permission: { path: RESOURCES.releases, method: 'GET' },
+    inMenu: true,
+    Component: remote.screen(() => import('./releases/ReleasesScreen')),
+  },
 ]);
 
 export default routes;

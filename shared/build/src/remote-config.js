@@ -2,12 +2,16 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createSharedConfig } from './shared.js';
 
 const require = createRequire(import.meta.url);
+
+/** The translations package (locales/<lng>/<ns>.json) of the workspace. */
+const LOCALES_DIR = fileURLToPath(new URL('../../../locales', import.meta.url));
 
 /** Names a remote may have: the Module Federation container name and the store directory. */
 export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9]*$/;
@@ -93,6 +97,13 @@ export function createRemoteConfig({
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      alias: {
+        // A remote bundles @esim/platform as the fallback of that shared singleton (never used
+        // while the host provides it, but it must compile): its locale backend loads
+        // import(`@esim/locales/${lng}/${ns}.json`), a webpack context that package "exports"
+        // cannot serve. Same alias as the host's build.
+        '@esim/locales': LOCALES_DIR,
+      },
     },
     module: {
       rules: [

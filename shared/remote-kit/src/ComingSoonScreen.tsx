@@ -1,6 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Result, Typography } from 'antd';
+import { useContext, useEffect, useState } from 'react';
+import { Descriptions, Result, Typography } from 'antd';
+import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { PinnedReleaseDocument } from '@esim/contracts';
+import { getQueryClient, useAuthStore, usePermissionStore } from '@esim/platform';
+import { RELEASE_DOCUMENT_QUERY_KEY } from './release';
 import type { NamespaceLoader } from './locales';
 import type { RemoteBuild } from './types';
 
@@ -36,6 +40,7 @@ export function ComingSoonScreen({ build, namespace, screenKey }: ComingSoonScre
   }, [i18n, language, namespace, ready]);
 
   const t = i18n.getFixedT(language, build.name);
+  const common = i18n.getFixedT(language, 'common');
   return (
     <div data-testid="area-coming-soon" data-remote={build.name}>
       <Result
@@ -43,13 +48,71 @@ export function ComingSoonScreen({ build, namespace, screenKey }: ComingSoonScre
         title={t('skeleton.title', { screen: t(screenKey) })}
         subTitle={t('skeleton.description', { area: t('area') })}
         extra={
-          <Typography.Text type="secondary">
-            {t('skeleton.version')}{' '}
-            <Typography.Text code>
-              <span data-testid="remote-version">{`${build.name}@${build.version}`}</span>
+          <>
+            <Typography.Text type="secondary">
+              {t('skeleton.version')}{' '}
+              <Typography.Text code>
+                <span data-testid="remote-version">{`${build.name}@${build.version}`}</span>
+              </Typography.Text>
             </Typography.Text>
-          </Typography.Text>
+            <SessionFacts
+              build={build}
+              emailLabel={common('fields.email')}
+              roleLabel={common('fields.roleId')}
+            />
+          </>
         }
+      />
+    </div>
+  );
+}
+
+/**
+ * What this remote reads from the console's runtime singletons, shown so that anyone (and the
+ * e2e suite) can see the remote shares them with the host: the signed-in user from the auth
+ * store, the role from the permission store the host filled, and the host's QueryClient (the
+ * React context the host provides is the @esim/platform client, whose cache holds the release
+ * document the host loaded this remote from). With a second copy of React, react-query,
+ * zustand or @esim/platform these would be empty or different.
+ */
+function SessionFacts({
+  build,
+  emailLabel,
+  roleLabel,
+}: {
+  build: RemoteBuild;
+  emailLabel: string;
+  roleLabel: string;
+}) {
+  const email = useAuthStore((state) => state.user?.email ?? '');
+  const roleId = usePermissionStore((state) => state.roleId ?? '');
+  const contextClient = useContext(QueryClientContext);
+  const platformClient = getQueryClient();
+  const document = platformClient.getQueryData<PinnedReleaseDocument>(RELEASE_DOCUMENT_QUERY_KEY);
+  const release = document?.remotes[build.name];
+  return (
+    <div
+      data-testid="remote-session"
+      data-shared-query-client={String(contextClient === platformClient)}
+      data-release-version={release?.version ?? ''}
+      data-release-preview={String(release?.preview === true)}
+      style={{ marginTop: 16, display: 'flex', justifyContent: 'center' }}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'email',
+            label: emailLabel,
+            children: <span data-testid="remote-user-email">{email}</span>,
+          },
+          {
+            key: 'role',
+            label: roleLabel,
+            children: <span data-testid="remote-role-id">{roleId}</span>,
+          },
+        ]}
       />
     </div>
   );

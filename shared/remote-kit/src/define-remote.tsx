@@ -20,6 +20,12 @@ export interface Remote extends RemoteBuild {
   namespace: NamespaceLoader;
   /** The area's coming-soon screen for one route (its name shown from labelKey). */
   comingSoon(screenKey: string): LazyExoticComponent<ComponentType>;
+  /**
+   * A real screen, loaded on demand together with the area's own texts (so it renders with the
+   * texts of this remote version, not an older copy): `remote.screen(() => import('./Screen'))`.
+   * A dropped connection is retried a few times before the area's error page shows.
+   */
+  screen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType>;
   /** Route objects; routes without a Component get the coming-soon screen. */
   routes(definitions: RemoteRouteDefinition[]): RemoteRoute[];
 }
@@ -66,11 +72,20 @@ export function defineRemote(definition: RemoteDefinition): Remote {
       return { default: AreaComingSoon };
     });
 
+  const screen = (
+    load: () => Promise<{ default: ComponentType }>,
+  ): LazyExoticComponent<ComponentType> =>
+    lazy(async () => {
+      const [module] = await Promise.all([importWithRetry(load), preloadNamespace()]);
+      return module;
+    });
+
   return {
     ...build,
     loadLocale,
     namespace,
     comingSoon,
+    screen,
     routes: (definitions) =>
       definitions.map((route) => ({
         ...route,

@@ -16,3 +16,14 @@ export { createLocaleLoader, createNamespaceLoader } from './locales';
 export type { LocaleImports, NamespaceLoader } from './locales';
 export { defineRemote } from './define-remote';
 export type { Remote, RemoteDefinition } from './define-remote';
+export {
+  RELEASE_DOCUMENT_QUERY_KEY,
+  RELEASE_PREVIEW_STORAGE_KEY,
+  clearReleasePreview,
+  isValidPreview,
+  previewedRemotes,
+  readReleasePreviews,
+  releasePreviewList,
+  setReleasePreview,
+} from './release';
+export type { PreviewStorage, ReleasePreviews } from './release';

@@ -3,8 +3,10 @@ import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import i18next, { type i18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { defineRemote } from '../src';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getQueryClient, useAuthStore, usePermissionStore } from '@esim/platform';
+import { RELEASE_DOCUMENT_QUERY_KEY, defineRemote } from '../src';
 import { loadRemote, TEST_VERSION } from './remotes';
 
 /** The host's i18next: languages en/ja/de/th, English fallback, no area namespace loaded. */
@@ -33,6 +35,12 @@ function renderRoute(instance: i18n, Screen: React.ComponentType) {
 }
 
 describe('the coming-soon skeleton screen', () => {
+  afterEach(() => {
+    useAuthStore.setState({ status: 'unknown', user: null });
+    usePermissionStore.getState().clear();
+    getQueryClient().clear();
+  });
+
   let instance: i18n;
   beforeEach(async () => {
     instance = await hostI18n('en');
@@ -125,4 +133,66 @@ describe('the coming-soon skeleton screen', () => {
     expect((await screen.findByTestId('remote-version')).textContent).toBe('stock@1.0.1');
     expect(screen.getByText('Stock 1.0.1')).toBeTruthy();
   });
+
+  it("reads the host's singletons: the signed-in user, the role and the console's QueryClient", async () => {
+    // What the host did at sign-in: auth store, permission store, release document in the cache.
+    useAuthStore.setState({ status: 'signedIn', user: { email: 'admin@esim.test', sub: 'u1' } });
+    usePermissionStore.setState({
+      status: 'ready',
+      email: 'admin@esim.test',
+      roleId: 'administrators',
+      permissions: [],
+    });
+    getQueryClient().setQueryData(RELEASE_DOCUMENT_QUERY_KEY, {
+      remotes: {
+        orders: {
+          version: TEST_VERSION,
+          manifestUrl: 'http://x/orders/mf-manifest.json',
+          preview: true,
+        },
+      },
+    });
+    instance.addResourceBundle('en', 'common', { fields: { email: 'Email', roleId: 'Role' } });
+    const { routes } = await loadRemote('orders');
+    const { unmount } = render(
+      <QueryClientProvider client={getQueryClient()}>
+        <I18nextProvider i18n={instance}>
+          <Suspense fallback={<p>loading</p>}>
+            <Screen component={routes[0]!.Component} />
+          </Suspense>
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    expect(
+      (await screen.findByTestId('remote-user-email', {}, { timeout: 15_000 })).textContent,
+    ).toBe('admin@esim.test');
+    expect(screen.getByTestId('remote-role-id').textContent).toBe('administrators');
+    expect(screen.getByText('Email')).toBeTruthy();
+    expect(screen.getByText('Role')).toBeTruthy();
+    const facts = screen.getByTestId('remote-session');
+    expect(facts.dataset.sharedQueryClient).toBe('true');
+    expect(facts.dataset.releaseVersion).toBe(TEST_VERSION);
+    expect(facts.dataset.releasePreview).toBe('true');
+
+    // The auth store is live: a sign-out elsewhere empties it here too.
+    act(() => useAuthStore.setState({ user: null, status: 'signedOut' }));
+    expect(screen.getByTestId('remote-user-email').textContent).toBe('');
+    unmount();
+
+    // Under a different QueryClient than the console's, the screen says so.
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={instance}>
+          <Suspense fallback={<p>loading</p>}>
+            <Screen component={routes[0]!.Component} />
+          </Suspense>
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('remote-session')).dataset.sharedQueryClient).toBe('false');
+  });
 });
+
+function Screen({ component: Component }: { component: React.ComponentType }) {
+  return <Component />;
+}

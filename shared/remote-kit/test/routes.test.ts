@@ -62,7 +62,11 @@ const SPEC_ROUTES: Record<
     ['/roles/register', RESOURCES.roles, 'POST', false],
     ['/roles/assign', RESOURCES.roles, 'POST', false],
   ],
-  settings: [['/settings', RESOURCES.settings, 'GET', true]],
+  settings: [
+    ['/settings', RESOURCES.settings, 'GET', true],
+    // The Releases screen (release managers only), not a route of the spec's section 2.
+    ['/settings/releases', RESOURCES.releases, 'GET', true],
+  ],
 };
 
 function readNamespace(language: string, namespace: string): Record<string, unknown> {

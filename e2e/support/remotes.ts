@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { ADMIN_DATABASE_URL, RELEASE_USER, REMOTE_STORE_DIR, REPO_ROOT, STATE_FILE } from './env';
+
+/*
+ * Helpers of the release tests: the real release CLI (`pnpm release ...`) against the e2e
+ * server's PostgreSQL database and remote store, remote builds, and a look into the Module
+ * Federation runtime of the page.
+ */
+
+const run = promisify(execFile);
+
+/** The e2e server's database (global setup writes its name to the state file). */
+export function e2eDatabaseUrl(): string {
+  const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
+    databaseName: string;
+  };
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+/** Runs `pnpm release <args>` as a release manager would; returns its output. */
+export async function releaseCli(...args: string[]): Promise<string> {
+  try {
+    const { stdout } = await run('pnpm', ['--silent', 'release', ...args], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: e2eDatabaseUrl(),
+        REMOTE_STORE_DIR,
+        RELEASE_USER,
+      },
+      timeout: 120_000,
+    });
+    return stdout;
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`pnpm release ${args.join(' ')} failed:\n${stdout}${stderr}`, {
+      cause: error,
+    });
+  }
+}
+
+export interface PublishedRelease {
+  remote: string;
+  pinned: { version: string } | null;
+  versions: { version: string; pinned: boolean }[];
+}
+
+/** `pnpm release list <remote> --json`. */
+export async function listReleases(remote: string): Promise<PublishedRelease | undefined> {
+  const releases = JSON.parse(await releaseCli('list', remote, '--json')) as PublishedRelease[];
+  return releases.find((entry) => entry.remote === remote);
+}
+
+export const remoteDistDir = (remote: string, version: string) =>
+  path.join(REPO_ROOT, 'remotes', remote, 'dist', version);
+
+export const storeVersionDir = (remote: string, version: string) =>
+  path.join(REMOTE_STORE_DIR, remote, version);
+
+/** Builds one remote alone as `version` (REMOTE_VERSION): remotes/<remote>/dist/<version>/. */
+export async function buildRemoteVersion(remote: string, version: string): Promise<string> {
+  await run('pnpm', ['--silent', '--filter', `@esim/remote-${remote}`, 'build'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, REMOTE_VERSION: version },
+    timeout: 300_000,
+  });
+  return remoteDistDir(remote, version);
+}
+
+interface Manifest {
+  name: string;
+  metaData: { buildInfo: { buildVersion: string } };
+  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+}
+
+function readManifest(dir: string): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
+}
+
+/**
+ * Publishes a copy of an existing build as another version (nothing is rebuilt), e.g. to break
+ * it in the store afterwards. The temporary copy under remotes/<remote>/dist/ is removed again.
+ */
+export async function publishCopy(remote: string, from: string, version: string): Promise<string> {
+  const copy = remoteDistDir(remote, version);
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(remoteDistDir(remote, from), copy, { recursive: true });
+  try {
+    const manifestFile = path.join(copy, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    manifest.metaData.buildInfo.buildVersion = version;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    await releaseCli('publish', remote, version);
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+  return storeVersionDir(remote, version);
+}
+
+/** The chunk a remote's expose ('./routes') loads first, in a published version. */
+export function exposeChunk(versionDir: string, expose: string): string {
+  const entry = readManifest(versionDir).exposes.find((item) => item.path === expose);
+  const chunk = entry?.assets.js.sync[0];
+  if (!chunk) throw new Error(`No chunk for ${expose} in ${versionDir}`);
+  return path.join(versionDir, chunk);
+}
+
+export interface SharedInstance {
+  version: string;
+  from: string;
+  loaded: boolean;
+  useIn: string[];
+}
+
+/**
+ * The page's Module Federation share scopes (window.__FEDERATION__.__SHARE__): every registered
+ * version of each shared package, who provided it, whether it was loaded, who uses it.
+ */
+export async function sharedModules(page: Page): Promise<Record<string, SharedInstance[]>> {
+  return page.evaluate(() => {
+    type Entry = { from?: string; loaded?: boolean; lib?: unknown; useIn?: string[] };
+    const federation = (
+      globalThis as unknown as {
+        __FEDERATION__?: {
+          __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>>;
+        };
+      }
+    ).__FEDERATION__;
+    const result: Record<
+      string,
+      { version: string; from: string; loaded: boolean; useIn: string[] }[]
+    > = {};
+    if (!federation) return result;
+    // Instances may point at the same scope object: count each scope once.
+    const scopes = new Set<Record<string, Record<string, Entry>>>();
+    for (const instance of Object.values(federation.__SHARE__))
+      for (const scope of Object.values(instance)) scopes.add(scope);
+    for (const scope of scopes) {
+      for (const [name, versions] of Object.entries(scope)) {
+        for (const [version, entry] of Object.entries(versions)) {
+          (result[name] ??= []).push({
+            version,
+            from: entry.from ?? '',
+            loaded: Boolean(entry.loaded || entry.lib),
+            useIn: [...(entry.useIn ?? [])],
+          });
+        }
+      }
+    }
+    return result;
+  });
+}

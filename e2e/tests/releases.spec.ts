@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, REPO_ROOT, SCREENSHOT_DIR } from '../support/env';
+import {
+  buildRemoteVersion,
+  exposeChunk,
+  listReleases,
+  publishCopy,
+  releaseCli,
+  remoteDistDir,
+  sharedModules,
+  storeVersionDir,
+} from '../support/remotes';
+import { signIn } from '../support/sign-in';
+
+/*
+ * Independently released remotes on the built console (global setup: the server published and
+ * pinned every built remote at start). One extra build per run: stock 1.0.1.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const VERSIONED = 'stock';
+const V1 = '1.0.0';
+const V2 = '1.0.1';
+
+/** The version marker of the area's skeleton screen, e.g. 'stock@1.0.0'. */
+function marker(page: Page) {
+  return page.getByTestId('remote-version');
+}
+
+async function expectArea(page: Page, area: string, version: string): Promise<void> {
+  await expect(marker(page)).toHaveText(`${area}@${version}`, { timeout: 20_000 });
+  await expect(page.getByTestId('remote-area')).toHaveAttribute('data-version', version);
+}
+
+function mtime(file: string): number {
+  return fs.statSync(file).mtimeMs;
+}
+
+test.afterAll(() => {
+  // The extra build is this suite's own: a later `pnpm start` should not publish it.
+  fs.rmSync(remoteDistDir(VERSIONED, V2), { recursive: true, force: true });
+});
+
+test('a remote reads the signed-in user and the host-filled stores; one instance of each singleton', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN_EMAIL);
+  await expectArea(page, 'dashboard', V1);
+  // Read by the remote's code from @esim/platform's auth and permission stores.
+  await expect(page.getByTestId('remote-user-email')).toHaveText(ADMIN_EMAIL);
+  await expect(page.getByTestId('remote-role-id')).toHaveText('administrators');
+  const facts = page.getByTestId('remote-session');
+  // The React context the host provides holds @esim/platform's QueryClient, whose cache holds
+  // the release document the host loaded this remote from.
+  await expect(facts).toHaveAttribute('data-shared-query-client', 'true');
+  await expect(facts).toHaveAttribute('data-release-version', V1);
+
+  // A second remote in the same page (client-side navigation).
+  await page.getByTestId('menu-supplier-management').click();
+  await expectArea(page, 'suppliers', V1);
+  await expect(page.getByTestId('remote-user-email')).toHaveText(ADMIN_EMAIL);
+
+  const shared = await sharedModules(page);
+  for (const name of ['react', 'react-dom', '@tanstack/react-query', 'zustand', '@esim/platform']) {
+    const loaded = (shared[name] ?? []).filter((instance) => instance.loaded);
+    expect(loaded, `${name}: ${JSON.stringify(shared[name])}`).toHaveLength(1);
+    expect(loaded[0]!.from, name).toBe('host');
+  }
+  // Both remotes took their React and @esim/platform from the host.
+  for (const name of ['react', '@esim/platform']) {
+    const [instance] = shared[name]!.filter((entry) => entry.loaded);
+    expect(instance!.useIn, name).toEqual(
+      expect.arrayContaining(['host', 'dashboard', 'suppliers']),
+    );
+  }
+});
+
+test('publish two versions of one remote, pin v1, pin v2 on the Releases screen, roll back with the CLI', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const untouched = [
+    path.join(REPO_ROOT, 'host', 'dist', 'index.html'),
+    path.join(remoteDistDir('suppliers', V1), 'mf-manifest.json'),
+    path.join(remoteDistDir(VERSIONED, V1), 'mf-manifest.json'),
+  ];
+  const before = untouched.map(mtime);
+
+  // A second build of one remote, alone, into its own versioned directory.
+  const v2Dir = await buildRemoteVersion(VERSIONED, V2);
+  expect(fs.existsSync(path.join(v2Dir, 'mf-manifest.json'))).toBe(true);
+  expect(fs.existsSync(path.join(remoteDistDir(VERSIONED, V1), 'mf-manifest.json'))).toBe(true);
+  expect(untouched.map(mtime), 'nothing else was rebuilt').toEqual(before);
+
+  const published = await listReleases(VERSIONED);
+  if (published?.versions.some((item) => item.version === V2)) {
+    // A build left by an interrupted run was published by the server at start.
+    test
+      .info()
+      .annotations.push({ type: 'note', description: `${VERSIONED} ${V2} was already published` });
+  } else {
+    expect(await releaseCli('publish', VERSIONED, V2)).toContain(`Published ${VERSIONED} ${V2}`);
+  }
+  // A version that is not published cannot be pinned.
+  await expect(releaseCli('pin', VERSIONED, '7.7.7')).rejects.toThrow(/7\.7\.7 is not published/);
+
+  await releaseCli('pin', VERSIONED, V1, '--reason', 'e2e: start from v1');
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto('/stock');
+  await expectArea(page, VERSIONED, V1);
+
+  // Pin v2 from the Releases screen (settings remote).
+  await page.goto('/settings/releases');
+  const card = page.getByTestId(`release-card-${VERSIONED}`);
+  await expect(card.getByTestId(`release-pinned-${VERSIONED}`)).toHaveAttribute('data-version', V1);
+  await expect(card.getByTestId(`release-versions-${VERSIONED}`)).toContainText(V2);
+  await card.getByTestId(`release-pin-${VERSIONED}`).click();
+  const dialog = page.getByRole('dialog', { name: 'Pin a version of Stock' });
+  await dialog.locator('#field-version').click();
+  await page.locator(`.ant-select-item-option[title="${V2}"]`).click();
+  await dialog.locator('#field-reason').fill('e2e: v2 is ready');
+  await dialog.getByRole('button', { name: 'Pin' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: `Pin ${VERSIONED} ${V2}?` });
+  await expect(confirmDialog).toContainText(
+    'Every user loads 1.0.1 of Stock on their next page load.',
+  );
+  await confirmDialog.getByRole('button', { name: 'Pin' }).click();
+  await expect(page.getByText(`Release pinned: ${VERSIONED} ${V2}.`)).toBeVisible();
+  await expect(card.getByTestId(`release-pinned-${VERSIONED}`)).toHaveAttribute('data-version', V2);
+  const history = card.getByTestId(`release-history-${VERSIONED}`);
+  await expect(history.locator('tr.ant-table-row').first()).toContainText(ADMIN_EMAIL);
+  await expect(history.locator('tr.ant-table-row').first()).toContainText('e2e: v2 is ready');
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-screen.png'), fullPage: true });
+
+  await page.goto('/stock');
+  await expectArea(page, VERSIONED, V2);
+  // The other areas still load their own pinned versions.
+  await page.goto('/supplier-management');
+  await expectArea(page, 'suppliers', V1);
+
+  // Roll back from the CLI: the next page load shows v1 again.
+  expect(await releaseCli('rollback', VERSIONED, '--reason', 'e2e: back to v1')).toContain(
+    `Rolled back ${VERSIONED}: ${V2} -> ${V1}`,
+  );
+  await page.goto('/stock');
+  await expectArea(page, VERSIONED, V1);
+  expect(await releaseCli('history', VERSIONED)).toMatch(/1\.0\.1\s+->\s+1\.0\.0\s+rollback/);
+  expect(untouched.map(mtime), 'the host and the other remotes were not rebuilt').toEqual(before);
+});
+
+test('a broken remote shows only its error page with retry; the rest of the console works', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // campaigns: a published version whose './routes' chunk is gone; branches: manifest 404.
+  const missingChunk = await publishCopy('campaigns', V1, '9.0.0-broken');
+  fs.rmSync(exposeChunk(missingChunk, './routes'));
+  const missingManifest = await publishCopy('branches', V1, '9.0.0-no-manifest');
+  fs.rmSync(path.join(missingManifest, 'mf-manifest.json'));
+  expect(fs.existsSync(storeVersionDir('campaigns', '9.0.0-broken'))).toBe(true);
+
+  try {
+    await releaseCli('pin', 'campaigns', '9.0.0-broken', '--reason', 'e2e: broken chunk');
+    await releaseCli('pin', 'branches', '9.0.0-no-manifest', '--reason', 'e2e: manifest 404');
+    await signIn(page, ADMIN_EMAIL);
+
+    await page.goto('/campaign-code');
+    const failed = page.getByTestId('area-failed');
+    await expect(failed).toBeVisible({ timeout: 30_000 });
+    await expect(failed).toHaveAttribute('data-area', 'campaigns');
+    await expect(failed).toContainText('This area could not be loaded');
+    await expect(failed).toContainText(
+      'Campaign codes failed to load or stopped working. The rest of the console still works.',
+    );
+    await expect(page.getByTestId('area-retry')).toHaveText('Try again');
+    // The menu keeps the broken area's entry, and the session is intact.
+    await expect(page.getByTestId('menu-campaign-code')).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toContainText(ADMIN_EMAIL);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'remote-failed.png'), fullPage: true });
+
+    // Other areas open, in the same page (no reload).
+    await page.getByTestId('menu-stock').click();
+    await expectArea(page, 'stock', V1);
+    await page.getByTestId('menu-branch-master').click();
+    await expect(page.getByTestId('area-failed')).toHaveAttribute('data-area', 'branches', {
+      timeout: 30_000,
+    });
+    await page.getByTestId('menu-dashboard').click();
+    await expectArea(page, 'dashboard', V1);
+
+    // A release manager rolls campaigns back; Retry reads the pins again and loads it.
+    await releaseCli('rollback', 'campaigns', '--reason', 'e2e: broken');
+    await page.getByTestId('menu-campaign-code').click();
+    await expect(page.getByTestId('area-failed')).toBeVisible();
+    await page.getByTestId('area-retry').click();
+    await expectArea(page, 'campaigns', V1);
+  } finally {
+    // Leave working pins for the specs that run after this one.
+    for (const remote of ['campaigns', 'branches']) {
+      await releaseCli('pin', remote, V1, '--reason', 'e2e: restore').catch(() => undefined);
+    }
+  }
+});
+
+test('a preview of an unpinned version is seen only in the browser session that set it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const pinned = await listReleases(VERSIONED);
+  expect(pinned?.pinned?.version).toBe(V1);
+  expect(pinned?.versions.map((item) => item.version)).toContain(V2);
+
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto('/settings/releases');
+  await page.getByTestId(`release-preview-${VERSIONED}-${V2}`).click();
+  // The console reloads with the override of this tab's session.
+  const banner = page.getByTestId('release-preview-banner');
+  await expect(banner).toBeVisible({ timeout: 20_000 });
+  await expect(banner).toContainText('Preview: Stock 1.0.1.');
+  await expect(
+    page.getByTestId(`release-card-${VERSIONED}`).getByText('Previewing in this tab'),
+  ).toBeVisible();
+  await page.goto('/stock');
+  await expectArea(page, VERSIONED, V2);
+  await expect(page.getByTestId('remote-area')).toHaveAttribute('data-preview', 'true');
+  await expect(page.getByTestId('release-preview-banner')).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'release-preview.png'), fullPage: true });
+
+  // Another signed-in session of an administrator (a fresh browser context) sees the pin.
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await signIn(otherPage, ADMIN_EMAIL);
+    await otherPage.goto('/stock');
+    await expectArea(otherPage, VERSIONED, V1);
+    await expect(otherPage.getByTestId('release-preview-banner')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+  // Nothing changed on the server.
+  expect((await listReleases(VERSIONED))?.pinned?.version).toBe(V1);
+
+  await page.getByTestId('release-preview-stop').click();
+  await expect(page.getByTestId('release-preview-banner')).toHaveCount(0, { timeout: 20_000 });
+  await expectArea(page, VERSIONED, V1);
+});

@@ -1,0 +1,138 @@
+import { createElement } from 'react';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RetryPlugin } from '@module-federation/retry-plugin';
+import type { PinnedReleaseDocument, PinnedRemote } from '@esim/contracts';
+import { getQueryClient, registerNamespaceLoader } from '@esim/platform';
+import type { RemoteLocalesModule, RemoteRoutesModule } from '@esim/remote-kit';
+import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
+import { APP_ROUTES, AREAS, type AreaId } from '../routes/route-table';
+import { AreaFailedPage } from '../shell/AreaFailedPage';
+import { createRemoteAreaScreen } from './RemoteAreaScreen';
+import { isRemoteFailure, remoteFallbackPlugin, type RemoteFailureModule } from './fallback-plugin';
+import { registerArea, unregisterArea, type AreaLoader, type AreaModule } from './remote-loader';
+import { routeMismatches } from './route-match';
+
+/*
+ * Registers the pinned remotes with the Module Federation runtime (registerRemotes, by the
+ * remote's MF name = its area, entry = its immutable mf-manifest.json URL) and gives each area
+ * a loader for the host's area routes. Nothing is fetched here: a remote loads when one of its
+ * screens is first shown, so a dead remote never delays the console's start.
+ */
+
+/** Manifest fetches and remote entry / chunk loads are retried before the area gives up. */
+export const RETRY_OPTIONS = {
+  fetch: { retryTimes: 2 },
+  script: { retryTimes: 2, retryDelay: 500 },
+} as const;
+
+let pluginsRegistered = false;
+
+function ensurePlugins(): void {
+  if (pluginsRegistered) return;
+  pluginsRegistered = true;
+  registerPlugins([
+    RetryPlugin({ fetch: { ...RETRY_OPTIONS.fetch }, script: { ...RETRY_OPTIONS.script } }),
+    remoteFallbackPlugin({
+      onFailure: (failure) =>
+        console.error(
+          `Remote module ${failure.id} could not be loaded from ${failure.entry ?? 'its manifest'}:`,
+          failure.error,
+        ),
+    }),
+  ]);
+}
+
+/** The manifest URL each area is registered with. */
+const registered = new Map<AreaId, string>();
+/** Areas whose remote must be loaded afresh (the user pressed retry). */
+const reloadRequested = new Set<AreaId>();
+const warnedUnknown = new Set<string>();
+
+function isArea(name: string): name is AreaId {
+  return (AREAS as readonly string[]).includes(name);
+}
+
+function failedScreen(area: AreaId): AreaModule {
+  function RemoteFailed() {
+    return createElement(AreaFailedPage, { area, onRetry: () => retryArea(area) });
+  }
+  return { default: RemoteFailed };
+}
+
+function areaLoader(area: AreaId, entry: PinnedRemote): AreaLoader {
+  return async () => {
+    const [routesModule, localesModule] = await Promise.all([
+      loadRemote<RemoteRoutesModule | RemoteFailureModule>(`${area}/routes`),
+      loadRemote<RemoteLocalesModule | RemoteFailureModule>(`${area}/locales`),
+    ]);
+    if (localesModule && !isRemoteFailure(localesModule)) {
+      const loadLocale = localesModule.loadLocale ?? localesModule.default;
+      // i18next reads the area's namespace from the remote itself from now on (new keys of a
+      // newer remote version come with it).
+      if (typeof loadLocale === 'function') registerNamespaceLoader(area, loadLocale);
+    }
+    if (!routesModule || isRemoteFailure(routesModule)) return failedScreen(area);
+    const routes = routesModule.routes ?? routesModule.default;
+    if (!Array.isArray(routes)) {
+      console.error(`Remote ${area}@${entry.version} exposes no route objects at './routes'.`);
+      return failedScreen(area);
+    }
+    const problems = routeMismatches(area, routes, APP_ROUTES);
+    if (problems.length > 0) {
+      console.warn(
+        `Remote ${area}@${entry.version} does not match the host's route table:`,
+        problems,
+      );
+    }
+    return { default: createRemoteAreaScreen(area, entry, routes) };
+  };
+}
+
+/**
+ * Registers the document's remotes (new or changed ones, and those a retry asked for) and
+ * their area loaders; areas that are no longer pinned go back to 'not deployed'.
+ */
+export function applyReleaseDocument(document: PinnedReleaseDocument): void {
+  for (const name of Object.keys(document.remotes)) {
+    if (!isArea(name) && !warnedUnknown.has(name)) {
+      warnedUnknown.add(name);
+      console.warn(`The release document pins remote "${name}", which is no area of this console.`);
+    }
+  }
+  for (const area of AREAS) {
+    const entry = document.remotes[area];
+    const current = registered.get(area);
+    if (!entry) {
+      if (current !== undefined) {
+        registered.delete(area);
+        unregisterArea(area);
+      }
+      continue;
+    }
+    if (current === entry.manifestUrl && !reloadRequested.has(area)) continue;
+    ensurePlugins();
+    // force: a changed version (or a retry) drops the old container, its modules and caches.
+    registerRemotes([{ name: area, entry: entry.manifestUrl }], { force: current !== undefined });
+    registered.set(area, entry.manifestUrl);
+    reloadRequested.delete(area);
+    registerArea(area, areaLoader(area, entry));
+  }
+}
+
+/**
+ * Loads an area again after a failure: reads the release document afresh (the release manager
+ * may have rolled back meanwhile) and re-registers the area's remote, so its manifest, remote
+ * entry and chunks are fetched again.
+ */
+export async function retryArea(area: AreaId): Promise<void> {
+  reloadRequested.add(area);
+  const queryClient = getQueryClient();
+  try {
+    await queryClient.refetchQueries({ queryKey: RELEASE_DOCUMENT_QUERY_KEY, exact: true });
+  } catch {
+    /* the area's page shows the failure again */
+  }
+  // The document could not be read again (or the area was not in it): retry what we have.
+  const document = queryClient.getQueryData<PinnedReleaseDocument>(RELEASE_DOCUMENT_QUERY_KEY);
+  if (reloadRequested.has(area) && document) applyReleaseDocument(document);
+}
