@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, repoRoot } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { seedSampleProducts } from './areas/products-sample/sample';
+import { sampleDataEnabled, seedSampleData } from './areas/suppliers/sample-data';
 import { createIdentity } from './identity';
 import { createLogger } from './logger';
+import { autoPublishEnabled, autoPublishRemotes } from './release-store/auto-publish';
 import { isWorkerMode, startWorker } from './worker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,6 +25,27 @@ async function main(): Promise<void> {
   const seeded = await seed(database, config);
   if (seeded.rolesCreated.length > 0 || seeded.adminCreated)
     logger.info(seeded, 'seed data created');
+  // Sample suppliers and exchange rates into empty tables (SEED_SAMPLE_DATA; default: embedded only).
+  if (sampleDataEnabled(process.env, config.databaseUrl)) {
+    const sample = await seedSampleData({ db: database.db, config });
+    if (sample.suppliersCreated + sample.ratesCreated > 0)
+      logger.info(sample, 'sample data created');
+    const products = await seedSampleProducts({ db: database.db });
+    logger.info(products, 'sample products checked');
+  }
+
+  // Embedded default: publish and pin the remote builds on disk, so `pnpm start` shows real areas
+  // (AUTO_PUBLISH_REMOTES=true|false; default on without DATABASE_URL). Never in worker mode.
+  if (!isWorkerMode() && autoPublishEnabled(process.env, config.databaseUrl)) {
+    await autoPublishRemotes(database.db, {
+      remotesDir: path.join(repoRoot, 'remotes'),
+      storeDir: config.remoteStoreDir,
+      log: logger,
+    }).catch((error: unknown) =>
+      // The console still starts: areas without a pin show 'not deployed'.
+      logger.error({ err: error }, 'auto-publish failed'),
+    );
+  }
 
   const identity = await createIdentity({ config, database, log: logger });
   // Worker mode (WORKER=true or --worker): the background jobs, no HTTP listener (src/worker.ts).

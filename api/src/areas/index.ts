@@ -1,7 +1,23 @@
 import { accessRoutes } from './access/routes';
+import { auditRoutes } from '../audit/routes';
+import { currencyRoutes } from './currencies/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { exchangeRateRoutes } from './exchange-rates/routes';
 import { releaseRoutes } from './releases/routes';
+import { supplierRoutes } from './suppliers/routes';
+import { tariffRoutes } from './tariffs/routes';
 import type { AreaRoutes } from './types';
 import { utilsRoutes } from './utils/routes';
 
 /** Every area's routes; a new area adds one line here. */
-export const AREAS: AreaRoutes[] = [accessRoutes, utilsRoutes, releaseRoutes];
+export const AREAS: AreaRoutes[] = [
+  accessRoutes,
+  utilsRoutes,
+  releaseRoutes,
+  tariffRoutes,
+  auditRoutes,
+  supplierRoutes,
+  currencyRoutes,
+  exchangeRateRoutes,
+  dashboardRoutes,
+];

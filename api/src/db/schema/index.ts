@@ -2,3 +2,8 @@ export * from './access';
 export * from './reference';
 export * from './identity';
 export * from './releases';
+export * from './audit';
+export * from './suppliers';
+export * from './exchange-rates';
+export * from './products';
+export * from './tariffs';

@@ -1,0 +1,440 @@
+import {
+  AUDIT_ENTITY_TYPES,
+  BASE_CURRENCY,
+  CURRENCY_CODE_PATTERN,
+  EXCHANGE_RATE_CSV_COLUMNS,
+  EXCHANGE_RATE_MAX_DECIMALS,
+  RESOURCES,
+  businessToday,
+  isCalendarDate,
+  isRateAllowed,
+  normaliseRate,
+  type CsvImportResult,
+  type CsvRowError,
+  type CurrentExchangeRate,
+  type DashboardExchangeRate,
+  type ExchangeRate,
+  type ExchangeRateImportRow,
+  type ExchangeRateSortColumn,
+  type ListResult,
+} from '@esim/contracts';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  defineAuditEntity,
+  recordAuditMany,
+  type AuditActor,
+  type AuditSnapshot,
+  type Queryable,
+} from '../../audit';
+import { CsvSyntaxError, importValidationError, invalidField, parseCsv, rowError } from '../../csv';
+import type { Db } from '../../db/client';
+import { exchangeRates, roundCurrency } from '../../db/schema';
+import { NotFoundError } from '../../http/errors';
+import { containsPattern } from '../access/service';
+import { findActiveCurrencies } from '../currencies/service';
+import { getCurrentRates, trimRate } from './rates';
+
+/** Audit entity: one exchange-rate row (entityId = its id). */
+export const exchangeRateAudit = defineAuditEntity(
+  AUDIT_ENTITY_TYPES.exchangeRate,
+  RESOURCES.exchangeRates,
+);
+
+export const EXCHANGE_RATE_MESSAGES = {
+  created: 'Exchange rate saved.',
+  imported: (count: number) => `${count} exchange rate${count === 1 ? '' : 's'} imported.`,
+  checked: 'Import checked: nothing was saved.',
+} as const;
+
+export interface ExchangeRateListInput {
+  page: number;
+  pageSize: number;
+  sort?: ExchangeRateSortColumn | undefined;
+  order: 'asc' | 'desc';
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  currency?: string | undefined;
+}
+
+interface NewRate {
+  currency: string;
+  rate: string;
+  effectiveDate: string;
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** A yyyy-MM-dd prefix of a list filter date ('2026-11-21T10:00:00Z' -> '2026-11-21'). */
+function dayPart(value: string): string {
+  return value.slice(0, 10);
+}
+
+function snapshot(row: typeof exchangeRates.$inferSelect): AuditSnapshot {
+  return {
+    currency: row.currency,
+    baseCurrency: row.baseCurrency,
+    rate: trimRate(row.rate),
+    effectiveDate: row.effectiveDate,
+  };
+}
+
+const selection = {
+  id: exchangeRates.id,
+  currency: exchangeRates.currency,
+  currencyName: roundCurrency.name,
+  baseCurrency: exchangeRates.baseCurrency,
+  rate: exchangeRates.rate,
+  effectiveDate: exchangeRates.effectiveDate,
+  version: exchangeRates.version,
+  createdAt: exchangeRates.createdAt,
+  createdBy: exchangeRates.createdBy,
+};
+
+type SelectedRate = {
+  id: string;
+  currency: string;
+  currencyName: string;
+  baseCurrency: string;
+  rate: string;
+  effectiveDate: string;
+  version: number;
+  createdAt: Date;
+  createdBy: string;
+};
+
+function toExchangeRate(row: SelectedRate): ExchangeRate {
+  return {
+    id: row.id,
+    currency: row.currency,
+    currencyName: row.currencyName,
+    baseCurrency: row.baseCurrency,
+    rate: trimRate(row.rate),
+    effectiveDate: row.effectiveDate,
+    version: row.version,
+    createdDate: iso(row.createdAt),
+    createdBy: row.createdBy,
+  };
+}
+
+export function createExchangeRateService(db: Db) {
+  async function findRate(q: Queryable, id: string): Promise<ExchangeRate> {
+    const [row] = await q
+      .select(selection)
+      .from(exchangeRates)
+      .innerJoin(roundCurrency, eq(roundCurrency.isoCode, exchangeRates.currency))
+      .where(eq(exchangeRates.id, id))
+      .limit(1);
+    if (!row) throw new NotFoundError('Exchange rate');
+    return toExchangeRate(row);
+  }
+
+  /** Inserts rates and their audit entries in `tx`; returns the new rows. */
+  async function insertRates(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    rows: NewRate[],
+    actor: AuditActor,
+  ) {
+    const inserted: (typeof exchangeRates.$inferSelect)[] = [];
+    for (let start = 0; start < rows.length; start += 1000) {
+      inserted.push(
+        ...(await tx
+          .insert(exchangeRates)
+          .values(
+            rows.slice(start, start + 1000).map((row) => ({
+              currency: row.currency,
+              baseCurrency: BASE_CURRENCY,
+              rate: row.rate,
+              effectiveDate: row.effectiveDate,
+              createdBy: actor.email,
+            })),
+          )
+          .returning()),
+      );
+    }
+    await recordAuditMany(
+      tx,
+      inserted.map((row) => ({
+        entityType: exchangeRateAudit.type,
+        entityId: row.id,
+        action: 'create' as const,
+        actor,
+        after: snapshot(row),
+      })),
+    );
+    return inserted;
+  }
+
+  /** Row-level checks of an import (no database access but the active currency set). */
+  async function checkImport(
+    csv: string,
+    active: (codes: string[]) => Promise<Set<string>>,
+  ): Promise<{ rows: (ExchangeRateImportRow & { row: number })[]; errors: CsvRowError[] }> {
+    {
+      const errors: CsvRowError[] = [];
+      const rows: (ExchangeRateImportRow & { row: number })[] = [];
+      const text = csv.replace(/^\uFEFF/, '');
+      if (text.trim() === '') return { rows, errors: [rowError(0, 'fileEmpty')] };
+      let records;
+      try {
+        records = parseCsv(text);
+      } catch (error) {
+        if (!(error instanceof CsvSyntaxError)) throw error;
+        return {
+          rows,
+          errors: [rowError(error.row, 'invalidRowFormat', { name: 'csv', rowCount: error.row })],
+        };
+      }
+      const columnCount = EXCHANGE_RATE_CSV_COLUMNS.length;
+      const first = records[0];
+      const hasHeader =
+        first !== undefined && (first.values[0] ?? '').trim().toLowerCase() === 'currency';
+      if (hasHeader && first) {
+        const names = first.values.map((value) => value.trim().toLowerCase());
+        const expected = EXCHANGE_RATE_CSV_COLUMNS.map((name) => name.toLowerCase());
+        if (names.length !== columnCount) {
+          errors.push(rowError(first.row, 'csvColumnCount', { columnCount }));
+        } else if (names.some((name, index) => name !== expected[index])) {
+          errors.push(
+            rowError(first.row, 'invalidRowFormat', { name: 'csv', rowCount: first.row }),
+          );
+        }
+      }
+      const data = hasHeader ? records.slice(1) : records;
+      if (data.length === 0) return { rows, errors: [...errors, rowError(0, 'fileEmpty')] };
+
+      const codes = data
+        .map((record) => (record.values[0] ?? '').trim().toUpperCase())
+        .filter((code) => CURRENCY_CODE_PATTERN.test(code));
+      const activeCodes = await active(codes);
+      const seen = new Map<string, number>();
+      for (const record of data) {
+        const rowCount = record.row;
+        const [rawCurrency = '', rawRate = '', rawDate = ''] = record.values.map((v) => v.trim());
+        const currency = rawCurrency.toUpperCase();
+        if (record.values.length !== columnCount) {
+          errors.push(rowError(rowCount, 'csvColumnCount', { columnCount }));
+          rows.push({ row: rowCount, currency, rate: rawRate, effectiveDate: rawDate });
+          continue;
+        }
+        const before = errors.length;
+        if (
+          !CURRENCY_CODE_PATTERN.test(currency) ||
+          currency === BASE_CURRENCY ||
+          !activeCodes.has(currency)
+        ) {
+          errors.push(
+            rowError(rowCount, 'invalidRowFormat', { name: 'currency', rowCount }, 'currency'),
+          );
+        }
+        const normalised = normaliseRate(rawRate);
+        let rate = rawRate;
+        if ('problem' in normalised) {
+          errors.push(
+            normalised.problem === 'tooManyDecimals'
+              ? rowError(
+                  rowCount,
+                  'maxDecimals',
+                  { name: 'exchangeRate', limit: EXCHANGE_RATE_MAX_DECIMALS },
+                  'rate',
+                )
+              : rowError(rowCount, 'invalidRowFormat', { name: 'exchangeRate', rowCount }, 'rate'),
+          );
+        } else {
+          rate = normalised.rate;
+          if (!isRateAllowed(currency, rate)) {
+            errors.push(rowError(rowCount, 'exchangeRateNotOne', undefined, 'rate'));
+          }
+        }
+        if (!isCalendarDate(rawDate)) {
+          errors.push(
+            rowError(
+              rowCount,
+              'invalidRowFormat',
+              { name: 'effectiveDate', rowCount },
+              'effectiveDate',
+            ),
+          );
+        }
+        rows.push({ row: rowCount, currency, rate, effectiveDate: rawDate });
+        if (errors.length === before) {
+          const key = `${currency}|${rawDate}`;
+          if (seen.has(key)) {
+            errors.push(rowError(rowCount, 'duplicate', { name: 'currencyAndDate' }));
+          } else {
+            seen.set(key, rowCount);
+          }
+        }
+      }
+      return { rows, errors };
+    }
+  }
+
+  return {
+    findRate: (id: string) => findRate(db, id),
+
+    async create(input: NewRate, actor: AuditActor): Promise<ExchangeRate> {
+      if (input.currency === BASE_CURRENCY) {
+        invalidField('currency', 'invalidFormat', { format: 'currency' });
+      }
+      return db.transaction(async (tx) => {
+        const active = await findActiveCurrencies(tx, [input.currency]);
+        if (!active.has(input.currency)) {
+          invalidField('currency', 'invalidFormat', { format: 'currency' });
+        }
+        const [row] = await insertRates(tx, [input], actor);
+        if (!row) throw new Error('exchange rate not inserted');
+        return findRate(tx, row.id);
+      });
+    },
+
+    async list(input: ExchangeRateListInput): Promise<ListResult<ExchangeRate>> {
+      const where = and(
+        input.currency ? eq(exchangeRates.currency, input.currency) : undefined,
+        input.search
+          ? or(
+              ilike(exchangeRates.currency, containsPattern(input.search)),
+              ilike(roundCurrency.name, containsPattern(input.search)),
+            )
+          : undefined,
+        input.from ? gte(exchangeRates.effectiveDate, dayPart(input.from)) : undefined,
+        input.to ? lte(exchangeRates.effectiveDate, dayPart(input.to)) : undefined,
+      );
+      const sortable: Record<ExchangeRateSortColumn, SQL | PgColumn> = {
+        effectiveDate: exchangeRates.effectiveDate,
+        currency: exchangeRates.currency,
+        rate: exchangeRates.rate,
+        createdDate: exchangeRates.createdAt,
+      };
+      const order = input.sort
+        ? [
+            input.order === 'desc' ? desc(sortable[input.sort]) : asc(sortable[input.sort]),
+            desc(exchangeRates.effectiveDate),
+            desc(exchangeRates.createdAt),
+          ]
+        : [desc(exchangeRates.effectiveDate), desc(exchangeRates.createdAt)];
+      const rows = await db
+        .select(selection)
+        .from(exchangeRates)
+        .innerJoin(roundCurrency, eq(roundCurrency.isoCode, exchangeRates.currency))
+        .where(where)
+        .orderBy(...order, asc(exchangeRates.id))
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize);
+      const [count] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(exchangeRates)
+        .innerJoin(roundCurrency, eq(roundCurrency.isoCode, exchangeRates.currency))
+        .where(where);
+      return {
+        items: rows.map(toExchangeRate),
+        total: count?.total ?? 0,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+
+    /** The current rate of every active currency that has one, by currency code. */
+    async current(at?: string): Promise<CurrentExchangeRate[]> {
+      const table = await getCurrentRates(db, undefined, at);
+      const active = await findActiveCurrencies(db, [...table.rates.keys()]);
+      return [...table.rates.values()]
+        .filter((rate) => active.has(rate.currency))
+        .sort((a, b) => (a.currency < b.currency ? -1 : 1))
+        .map((rate) => ({
+          id: rate.id,
+          currency: rate.currency,
+          currencyName: rate.currencyName,
+          baseCurrency: rate.baseCurrency,
+          rate: rate.rate,
+          effectiveDate: rate.effectiveDate,
+          version: rate.version,
+          createdDate: rate.createdAt.toISOString(),
+          createdBy: rate.createdBy,
+          minorUnits: rate.minorUnits,
+        }));
+    },
+
+    /** Dashboard: current rate per active currency with the rate it replaced. */
+    async dashboard(): Promise<DashboardExchangeRate[]> {
+      const today = businessToday();
+      const ranked = db
+        .select({
+          currency: exchangeRates.currency,
+          rate: exchangeRates.rate,
+          effectiveDate: exchangeRates.effectiveDate,
+          rank: sql<number>`row_number() over (partition by ${exchangeRates.currency} order by ${exchangeRates.effectiveDate} desc, ${exchangeRates.createdAt} desc, ${exchangeRates.id} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(exchangeRates)
+        .where(
+          and(
+            eq(exchangeRates.baseCurrency, BASE_CURRENCY),
+            lte(exchangeRates.effectiveDate, today),
+          ),
+        )
+        .as('ranked');
+      const rows = await db
+        .select({
+          currency: ranked.currency,
+          rate: ranked.rate,
+          effectiveDate: ranked.effectiveDate,
+          rank: ranked.rank,
+          currencyName: roundCurrency.name,
+        })
+        .from(ranked)
+        .innerJoin(roundCurrency, eq(roundCurrency.isoCode, ranked.currency))
+        .where(and(lte(ranked.rank, 2), eq(roundCurrency.deleteFlag, false)))
+        .orderBy(asc(ranked.currency), asc(ranked.rank));
+      const result: DashboardExchangeRate[] = [];
+      for (const row of rows) {
+        const rank = Number(row.rank);
+        if (rank === 1) {
+          result.push({
+            currency: row.currency,
+            currencyName: row.currencyName,
+            baseCurrency: BASE_CURRENCY,
+            rate: trimRate(row.rate),
+            effectiveDate: row.effectiveDate,
+            previousRate: null,
+          });
+        } else {
+          const last = result.at(-1);
+          if (last && last.currency === row.currency) last.previousRate = trimRate(row.rate);
+        }
+      }
+      return result;
+    },
+
+    /**
+     * CSV import (columns currency,rate,effectiveDate; header optional). A dry run answers the
+     * rows and row errors; applying writes every row in one transaction, or none (400) when any
+     * row has an error.
+     */
+    async import(
+      input: { csv: string; dryRun: boolean },
+      actor: AuditActor,
+    ): Promise<CsvImportResult<ExchangeRateImportRow>> {
+      if (input.dryRun) {
+        const { rows, errors } = await checkImport(input.csv, (codes) =>
+          findActiveCurrencies(db, codes),
+        );
+        return { dryRun: true, rows, errors, imported: 0 };
+      }
+      return db.transaction(async (tx) => {
+        const { rows, errors } = await checkImport(input.csv, (codes) =>
+          findActiveCurrencies(tx, codes),
+        );
+        if (errors.length > 0) throw importValidationError(errors);
+        const inserted = await insertRates(tx, rows, actor);
+        return { dryRun: false, rows, errors, imported: inserted.length };
+      });
+    },
+  };
+}
+
+export type ExchangeRateService = ReturnType<typeof createExchangeRateService>;

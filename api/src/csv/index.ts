@@ -1,0 +1,4 @@
+export * from './writer';
+export * from './reader';
+export * from './http';
+export * from './render';

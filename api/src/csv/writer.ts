@@ -1,0 +1,73 @@
+/**
+ * CSV writer for exports: RFC 4180 quoting, CRLF line ends, UTF-8 BOM (Excel opens Japanese
+ * correctly), and formula neutralisation: a text cell starting with = + - @ tab, CR or NUL gets a
+ * leading apostrophe, so a spreadsheet shows it as text instead of running it (CSV injection).
+ * Numbers, booleans and dates are written as values (a negative number stays a number).
+ */
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_EOL = '\r\n';
+
+/** Characters that make a spreadsheet treat a cell as a formula (or strip into one). */
+const FORMULA_START = /^[=+\-@\t\r\0]/;
+
+export type CsvValue = string | number | bigint | boolean | Date | null | undefined;
+
+/** A text cell made safe for spreadsheets: a leading ' before = + - @ tab CR NUL. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Quotes a field when it holds a comma, quote, CR or LF (or starts/ends with a space). */
+export function quoteField(text: string): string {
+  if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) return `"${text.replace(/"/g, '""')}"`;
+  return text;
+}
+
+/** One cell as CSV text. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return value.toISOString();
+  return quoteField(neutraliseFormula(value));
+}
+
+/** One record with its CRLF. */
+export function csvLine(values: readonly CsvValue[]): string {
+  return values.map(csvCell).join(',') + CSV_EOL;
+}
+
+/** A whole document: BOM, header, rows. */
+export function toCsv(
+  header: readonly string[],
+  rows: Iterable<readonly CsvValue[]>,
+  options: { bom?: boolean } = {},
+): string {
+  let out = (options.bom ?? true) ? CSV_BOM : '';
+  out += csvLine(header);
+  for (const row of rows) out += csvLine(row);
+  return out;
+}
+
+/** The same as a stream of chunks (BOM + header first), for large exports. */
+export async function* csvChunks(
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvValue[]> | Iterable<readonly CsvValue[]>,
+  options: { bom?: boolean; rowsPerChunk?: number } = {},
+): AsyncGenerator<string> {
+  const perChunk = options.rowsPerChunk ?? 500;
+  let chunk = ((options.bom ?? true) ? CSV_BOM : '') + csvLine(header);
+  let count = 0;
+  for await (const row of rows) {
+    chunk += csvLine(row);
+    count += 1;
+    if (count >= perChunk) {
+      yield chunk;
+      chunk = '';
+      count = 0;
+    }
+  }
+  if (chunk) yield chunk;
+}
