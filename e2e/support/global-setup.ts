@@ -76,6 +76,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // published and pinned by the server before it answers /readyz (auto-publish).
       REMOTE_STORE_DIR,
       AUTO_PUBLISH_REMOTES: 'true',
+      // Sample suppliers, products, rates and tariff profile (the tariffs e2e prices them).
+      SEED_SAMPLE_DATA: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -58,8 +58,8 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   await expect(facts).toHaveAttribute('data-release-version', V1);
 
   // A second remote in the same page (client-side navigation).
-  await page.getByTestId('menu-supplier-management').click();
-  await expectArea(page, 'suppliers', V1);
+  await page.getByTestId('menu-orders').click();
+  await expectArea(page, 'orders', V1);
   await expect(page.getByTestId('remote-user-email')).toHaveText(ADMIN_EMAIL);
 
   const shared = await sharedModules(page);
@@ -71,9 +71,7 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   // Both remotes took their React and @esim/platform from the host.
   for (const name of ['react', '@esim/platform']) {
     const [instance] = shared[name]!.filter((entry) => entry.loaded);
-    expect(instance!.useIn, name).toEqual(
-      expect.arrayContaining(['host', 'dashboard', 'suppliers']),
-    );
+    expect(instance!.useIn, name).toEqual(expect.arrayContaining(['host', 'dashboard', 'orders']));
   }
 });
 

@@ -62,6 +62,8 @@ test('the language switch changes the menu, survives a reload, and each layout i
 test('/ opens the dashboard and every spec route answers with a screen, never a blank page', async ({
   page,
 }) => {
+  // Thirty routes, each loading its area's remote on a cold cache.
+  test.setTimeout(240_000);
   await signIn(page, ADMIN_EMAIL);
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -12,7 +12,9 @@ const menuFor = (permissions: PermissionEntry[]) =>
 describe('the side menu', () => {
   it('shows an administrator every area, and the Releases screen', () => {
     const admin = menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.administrators]!);
-    expect(admin).toHaveLength(13);
+    // 13 list screens + Exchange rates (/tariff/exchange-rates).
+    expect(admin).toHaveLength(14);
+    expect(admin).toContain('/tariff/exchange-rates');
     expect(admin.at(-1)).toBe('/settings/releases');
   });
 
@@ -29,7 +31,7 @@ describe('the side menu', () => {
     const staff = menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.staff]!);
     expect(staff).not.toContain('/roles');
     expect(staff).toContain('/settings');
-    expect(staff).toHaveLength(11);
+    expect(staff).toHaveLength(12);
   });
 
   it('shows Releases only to roles with GET on the release resource', () => {

@@ -56,7 +56,7 @@ const byPath = new Map(APP_ROUTES.map((route) => [route.path, route]));
 describe('the route table', () => {
   it('has every signed-in route of the spec, plus /settings and /settings/releases, and nothing twice', () => {
     expect(APP_ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, '/settings', '/settings/releases'].sort(),
+      [...SPEC_ROUTES, '/tariff/exchange-rates', '/settings', '/settings/releases'].sort(),
     );
     expect(byPath.size).toBe(APP_ROUTES.length);
     expect(byPath.has(LOGIN_PATH)).toBe(false);
@@ -121,6 +121,7 @@ describe('the route table', () => {
       '/dashboard',
       '/supplier-management',
       '/tariff',
+      '/tariff/exchange-rates',
       '/products',
       '/products-price',
       '/stock',

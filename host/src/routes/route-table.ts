@@ -128,6 +128,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: view(RESOURCES.tariffs),
     inMenu: false,
   },
+  {
+    path: '/tariff/exchange-rates',
+    area: 'tariffs',
+    labelKey: 'menu.exchangeRates',
+    icon: 'tariffs',
+    permission: view(RESOURCES.exchangeRates),
+    inMenu: true,
+  },
 
   {
     path: '/products',

@@ -2,8 +2,8 @@ import { RESOURCES } from '@esim/contracts';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the suppliers area owns. Routes without a
- * Component show the area's coming-soon screen until their real screen is released.
+ * The './routes' expose: every console route the suppliers area owns: the supplier list and
+ * the supplier detail (details, edit, history).
  */
 export const routes = remote.routes([
   {
@@ -12,6 +12,7 @@ export const routes = remote.routes([
     icon: 'ShopOutlined',
     permission: { path: RESOURCES.suppliers, method: 'GET' },
     inMenu: true,
+    Component: remote.screen(() => import('./screens/SupplierList')),
   },
   {
     path: '/supplier-management/detail',
@@ -19,6 +20,7 @@ export const routes = remote.routes([
     icon: 'ShopOutlined',
     permission: { path: RESOURCES.suppliers, method: 'GET' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/SupplierDetail')),
   },
 ]);
 

@@ -2,8 +2,7 @@ import { RESOURCES } from '@esim/contracts';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the tariffs area owns. Routes without a
- * Component show the area's coming-soon screen until their real screen is released.
+ * The './routes' expose: every console route the tariffs area owns, with its screen.
  */
 export const routes = remote.routes([
   {
@@ -12,6 +11,7 @@ export const routes = remote.routes([
     icon: 'CalculatorOutlined',
     permission: { path: RESOURCES.tariffs, method: 'GET' },
     inMenu: true,
+    Component: remote.screen(() => import('./screens/TariffListScreen')),
   },
   {
     path: '/tariff/create',
@@ -19,6 +19,7 @@ export const routes = remote.routes([
     icon: 'CalculatorOutlined',
     permission: { path: RESOURCES.tariffs, method: 'POST' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/TariffProfileCreateScreen')),
   },
   {
     path: '/tariff/:tariffGroup/create',
@@ -26,6 +27,7 @@ export const routes = remote.routes([
     icon: 'CalculatorOutlined',
     permission: { path: RESOURCES.tariffs, method: 'POST' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/TariffCodeCreateScreen')),
   },
   {
     path: '/tariff/detail',
@@ -33,6 +35,7 @@ export const routes = remote.routes([
     icon: 'CalculatorOutlined',
     permission: { path: RESOURCES.tariffs, method: 'GET' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/TariffDetailScreen')),
   },
   {
     path: '/tariff/import/detail',
@@ -40,6 +43,15 @@ export const routes = remote.routes([
     icon: 'CalculatorOutlined',
     permission: { path: RESOURCES.tariffs, method: 'GET' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/TariffImportScreen')),
+  },
+  {
+    path: '/tariff/exchange-rates',
+    labelKey: 'tariffs:routes.exchangeRates',
+    icon: 'DollarOutlined',
+    permission: { path: RESOURCES.exchangeRates, method: 'GET' },
+    inMenu: true,
+    Component: remote.screen(() => import('./screens/ExchangeRatesScreen')),
   },
 ]);
 

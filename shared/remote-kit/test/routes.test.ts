@@ -25,6 +25,8 @@ const SPEC_ROUTES: Record<
     ['/tariff/:tariffGroup/create', RESOURCES.tariffs, 'POST', false],
     ['/tariff/detail', RESOURCES.tariffs, 'GET', false],
     ['/tariff/import/detail', RESOURCES.tariffs, 'GET', false],
+    // The exchange-rate screen (issue 5), not a route of the spec's section 2.
+    ['/tariff/exchange-rates', RESOURCES.exchangeRates, 'GET', true],
   ],
   products: [
     ['/products', RESOURCES.products, 'GET', true],

@@ -70,3 +70,6 @@ export {
   type UrlTableDefaults,
 } from './table/urlTableState';
 export { useUrlListState } from './table/useUrlListState';
+
+// Audit history
+export { AuditHistory, type AuditHistoryProps } from './audit/AuditHistory';

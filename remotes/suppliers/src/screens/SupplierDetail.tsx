@@ -1,0 +1,265 @@
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PAGE_SIZES, RESOURCES, type SupplierDetail as Supplier } from '@esim/contracts';
+import { isApiError, usePermission } from '@esim/platform';
+import { AuditHistory, confirm } from '@esim/ui';
+import { displayValue, formatDateTime } from '@esim/utils';
+import { deleteSupplier, supplierHistoryQuery, supplierKeys, supplierQuery } from '../api';
+import { ConnectionTest } from '../components/ConnectionTest';
+import { EditSupplierForm } from '../components/EditSupplierForm';
+
+const TABS = ['details', 'history'] as const;
+type Tab = (typeof TABS)[number];
+const LIST_PATH = '/supplier-management';
+
+function useFieldValue() {
+  const { t, i18n } = useTranslation('suppliers');
+  return (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return displayValue(null);
+    if (field === 'status' && typeof value === 'string') return t(`status.${value}`);
+    if (field === 'deliveryType' && typeof value === 'string') return t(`deliveryType.${value}`);
+    if (field === 'connectorKind' && typeof value === 'string') return t(`connectorKind.${value}`);
+    if (field === 'apiKeySet') return value ? t('apiKey.set') : t('apiKey.notSet');
+    if ((field === 'createdDate' || field === 'updatedDate') && typeof value === 'string')
+      return formatDateTime(value, i18n.language);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  };
+}
+
+function ReadView({ supplier }: { supplier: Supplier }) {
+  const { t } = useTranslation('suppliers');
+  const format = useFieldValue();
+  const fields: (keyof Supplier)[] = [
+    'name',
+    'abbreviation',
+    'target',
+    'type',
+    'status',
+    'deliveryType',
+    'currency',
+    'purchaseCurrency',
+    'companyName',
+    'contactName',
+    'email',
+    'phone',
+    'mobile',
+    'address',
+    'officeAddress',
+    'countryCode',
+    'postalCode',
+    'remark',
+  ];
+  if (supplier.deliveryType === 'api') fields.push('connectorKind', 'baseUrl', 'apiKeySet');
+  fields.push('createdDate', 'createdBy', 'updatedDate', 'updatedBy', 'version');
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      data-testid="supplier-details"
+      items={fields.map((field) => ({
+        key: field,
+        label: t(`fields.${field}`),
+        children: (
+          <span data-testid={`supplier-field-${field}`}>{format(field, supplier[field])}</span>
+        ),
+      }))}
+    />
+  );
+}
+
+function HistoryTab({ supplierId }: { supplierId: string }) {
+  const { t } = useTranslation('suppliers');
+  const format = useFieldValue();
+  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const query = useQuery(supplierHistoryQuery(supplierId, paging.page, paging.pageSize));
+  return (
+    <AuditHistory
+      entries={query.data?.items ?? []}
+      total={query.data?.total ?? 0}
+      loading={query.isFetching}
+      error={query.isError ? query.error : undefined}
+      onRetry={() => void query.refetch()}
+      page={paging.page}
+      pageSize={paging.pageSize}
+      onPageChange={(page, pageSize) =>
+        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
+      }
+      fieldLabel={(field) => t(`fields.${field}`, { defaultValue: field })}
+      formatValue={format}
+    />
+  );
+}
+
+/** /supplier-management/detail?id=: the supplier's details (read, edit) and its history. */
+export function SupplierDetailScreen() {
+  return (
+    <div data-testid="area-screen" data-screen="supplier-detail">
+      <SupplierDetailContent />
+    </div>
+  );
+}
+
+function SupplierDetailContent() {
+  const { t } = useTranslation('suppliers');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = params.get('id') ?? '';
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'details';
+  const [editing, setEditing] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const canEdit = usePermission(RESOURCES.suppliers, 'PUT');
+  const canDelete = usePermission(RESOURCES.suppliers, 'DELETE');
+  const query = useQuery({ ...supplierQuery(id), enabled: id !== '' });
+  const removal = useMutation({
+    mutationFn: (supplier: Supplier) => deleteSupplier(supplier.id, supplier.version),
+  });
+
+  const back = (
+    <Link to={LIST_PATH}>
+      <ArrowLeftOutlined /> {t('detail.back')}
+    </Link>
+  );
+
+  if (id === '' || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        extra={<Link to={LIST_PATH}>{t('detail.back')}</Link>}
+      />
+    );
+  }
+  if (query.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('detail.loadFailed')}
+        subTitle={query.error.message}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()} autoInsertSpace={false}>
+            {t('actions.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const supplier = query.data;
+
+  const remove = async () => {
+    setRefusal(null);
+    const confirmed = await confirm({
+      title: t('delete.title', { name: supplier.name }),
+      description: t('delete.description'),
+      confirmText: t('delete.confirm'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await removal.mutateAsync(supplier);
+      queryClient.removeQueries({ queryKey: supplierKeys.detail(supplier.id) });
+      await queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
+      void navigate(LIST_PATH);
+    } catch (error) {
+      // 422 (products refer to it), 409 (changed meanwhile): the API's own words.
+      if (isApiError(error)) setRefusal(error.message);
+    }
+  };
+
+  const setTab = (next: string) => {
+    const nextParams = new URLSearchParams(params);
+    if (next === 'details') nextParams.delete('tab');
+    else nextParams.set('tab', next);
+    setParams(nextParams, { replace: true });
+  };
+
+  return (
+    <Flex vertical gap="middle" data-testid="supplier-detail">
+      {back}
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <Flex align="center" gap="small">
+          <Typography.Title level={3} style={{ margin: 0 }} data-testid="supplier-title">
+            {supplier.name}
+          </Typography.Title>
+          <Tag color={supplier.status === 'active' ? 'green' : 'default'}>
+            {t(`status.${supplier.status}`)}
+          </Tag>
+        </Flex>
+        {!editing && (
+          <Flex gap="small">
+            {canEdit && (
+              <Button
+                icon={<EditOutlined />}
+                type="primary"
+                onClick={() => {
+                  setTab('details');
+                  setEditing(true);
+                }}
+                autoInsertSpace={false}
+              >
+                {t('actions.edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                icon={<DeleteOutlined />}
+                danger
+                loading={removal.isPending}
+                onClick={() => void remove()}
+                autoInsertSpace={false}
+              >
+                {t('actions.delete')}
+              </Button>
+            )}
+          </Flex>
+        )}
+      </Flex>
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setRefusal(null) }}
+          title={t('delete.refused')}
+          description={refusal}
+          data-testid="supplier-delete-refused"
+        />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'details',
+            label: t('detail.tabs.details'),
+            children: editing ? (
+              <EditSupplierForm supplier={supplier} onDone={() => setEditing(false)} />
+            ) : (
+              <Flex vertical gap="middle">
+                <ReadView supplier={supplier} />
+                {supplier.deliveryType === 'api' && canEdit && (
+                  <ConnectionTest supplierId={supplier.id} />
+                )}
+              </Flex>
+            ),
+          },
+          {
+            key: 'history',
+            label: t('detail.tabs.history'),
+            disabled: editing,
+            children: <HistoryTab supplierId={supplier.id} />,
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+export default SupplierDetailScreen;

@@ -1,0 +1,110 @@
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  MAX_LENGTH,
+  PRICING_DEFAULTS,
+  createTariffGroupSchema,
+  type CreateTariffGroupInput,
+} from '@esim/contracts';
+import { FormLayout, FormTextField, useUnsavedChangesPrompt, useValibotForm } from '@esim/ui';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { createGroup, tariffKeys } from '../api';
+import { handleSaveError } from '../components/forms';
+import { PricePreview } from '../components/PricePreview';
+import { RuleFields } from '../components/RuleFields';
+
+const FORM_ID = 'tariff-profile-form';
+
+/** /tariff/create: a new tariff profile (group) with its pricing rule and a live preview. */
+export function TariffProfileCreateScreen() {
+  const { t } = useTranslation(['tariffs', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useValibotForm(createTariffGroupSchema, {
+    defaultValues: {
+      tariffGroup: '',
+      name: '',
+      description: '',
+      baseTariff: PRICING_DEFAULTS.baseTariff,
+      logic1: PRICING_DEFAULTS.logic1,
+      logic2: PRICING_DEFAULTS.logic2,
+      logic3: PRICING_DEFAULTS.logic3,
+      inputMode: PRICING_DEFAULTS.inputMode,
+    } satisfies CreateTariffGroupInput,
+  });
+  const prompt = useUnsavedChangesPrompt(
+    form.formState.isDirty && !form.formState.isSubmitSuccessful,
+  );
+  const mutation = useMutation({ mutationFn: createGroup });
+  const rule = form.watch();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const group = await mutation.mutateAsync(values);
+      await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
+      prompt.allowNextNavigation();
+      void navigate(`/tariff/detail?id=${encodeURIComponent(group.id)}`);
+    } catch (error) {
+      handleSaveError(error, form.setError);
+    }
+  });
+
+  return (
+    <Flex vertical gap="large" data-testid="tariff-profile-create">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('profile.createTitle')}
+      </Typography.Title>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={14}>
+          <Card>
+            <FormLayout id={FORM_ID} onSubmit={submit} disabled={mutation.isPending}>
+              <FormTextField
+                control={form.control}
+                name="tariffGroup"
+                label={t('common:fields.tariffGroup')}
+                maxLength={MAX_LENGTH.code}
+                required
+                extra={t('form.codeHelp')}
+              />
+              <FormTextField
+                control={form.control}
+                name="name"
+                label={t('common:fields.name')}
+                maxLength={MAX_LENGTH.default}
+                required
+              />
+              <FormTextField
+                control={form.control}
+                name="description"
+                label={t('common:fields.description')}
+                maxLength={MAX_LENGTH.description}
+                rows={3}
+              />
+              <RuleFields control={form.control} withInputMode />
+            </FormLayout>
+            <Flex gap="small" justify="flex-end">
+              <Button onClick={() => void navigate('/tariff')} autoInsertSpace={false}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button
+                type="primary"
+                htmlType="submit"
+                form={FORM_ID}
+                loading={mutation.isPending}
+                autoInsertSpace={false}
+              >
+                {t('form.save')}
+              </Button>
+            </Flex>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <PricePreview rule={rule} />
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
+
+export default TariffProfileCreateScreen;
