@@ -40,7 +40,7 @@ if (!window.PointerEvent) {
   window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
 }
 
-// jsdom logs "Not implemented" for pseudo-element styles, which antd asks for.
+// jsdom has no pseudo-element styles and logs an error when antd asks for them; ask without one.
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
