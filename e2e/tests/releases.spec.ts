@@ -81,7 +81,7 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   test.setTimeout(300_000);
   const untouched = [
     path.join(REPO_ROOT, 'host', 'dist', 'index.html'),
-    path.join(remoteDistDir('suppliers', V1), 'mf-manifest.json'),
+    path.join(remoteDistDir('orders', V1), 'mf-manifest.json'),
     path.join(remoteDistDir(VERSIONED, V1), 'mf-manifest.json'),
   ];
   const before = untouched.map(mtime);
@@ -136,8 +136,8 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   await page.goto('/stock');
   await expectArea(page, VERSIONED, V2);
   // The other areas still load their own pinned versions.
-  await page.goto('/supplier-management');
-  await expectArea(page, 'suppliers', V1);
+  await page.goto('/orders');
+  await expectArea(page, 'orders', V1);
 
   // Roll back from the CLI: the next page load shows v1 again.
   expect(await releaseCli('rollback', VERSIONED, '--reason', 'e2e: back to v1')).toContain(

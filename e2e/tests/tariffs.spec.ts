@@ -55,22 +55,24 @@ test('create a profile and a code, reprice on a new rate, import manual prices',
 
   // A tariff profile through the UI, with the live preview of the shared computation.
   await page.goto('/tariff');
-  await expect(page.getByTestId('tariff-list')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-screen="tariff-list"]')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'New tariff profile' }).click();
-  await expect(page.getByTestId('tariff-profile-create')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-screen="tariff-profile-create"]')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('price-preview-result')).toHaveText('cost 1,000 JPY -> 1,400 JPY');
   await page.locator('#field-tariffGroup').fill(GROUP);
   await page.locator('#field-name').fill('E2E profile');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('tariff-detail')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-screen="tariff-detail"]')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: `Tariff profile ${GROUP}` })).toBeVisible();
 
   // A code in it, inheriting the rule.
   await page.getByRole('button', { name: 'New tariff code' }).click();
-  await expect(page.getByTestId('tariff-code-create')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-screen="tariff-code-create"]')).toBeVisible({ timeout: 20_000 });
   await page.locator('#field-tariffCode').fill(CODE);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('tariff-detail')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-screen="tariff-detail"]')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`code=${CODE}`));
   const detailUrl = page.url();
 
@@ -81,7 +83,7 @@ test('create a profile and a code, reprice on a new rate, import manual prices',
 
   // A newer USD rate through the UI.
   await page.goto('/tariff/exchange-rates');
-  await expect(page.getByTestId('exchange-rates')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-screen="exchange-rates"]')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Add rate' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('#field-currency').click();
@@ -107,7 +109,7 @@ test('create a profile and a code, reprice on a new rate, import manual prices',
 
   // Import: a file with an error row shows the row's message and cannot be applied.
   await page.goto(`/tariff/import/detail?code=${CODE}`);
-  await expect(page.getByTestId('tariff-import')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-screen="tariff-import"]')).toBeVisible({ timeout: 30_000 });
   await page
     .getByTestId('csv-file')
     .setInputFiles(

@@ -134,7 +134,7 @@ export function ExchangeRatesScreen() {
   ];
 
   return (
-    <Flex vertical gap="large" data-testid="exchange-rates">
+    <Flex vertical gap="large" data-testid="area-screen" data-screen="exchange-rates">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('rates.title')}

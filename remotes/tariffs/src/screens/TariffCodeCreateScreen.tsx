@@ -54,7 +54,7 @@ export function TariffCodeCreateScreen() {
     return <Alert type="error" showIcon title={t('profile.notFound', { code: tariffGroup })} />;
 
   return (
-    <Flex vertical gap="large" data-testid="tariff-code-create">
+    <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-code-create">
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('code.createTitle', { group: group.data.tariffGroup })}
       </Typography.Title>

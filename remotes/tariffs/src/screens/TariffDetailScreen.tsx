@@ -186,7 +186,7 @@ export function TariffDetailScreen() {
   ];
 
   return (
-    <Flex vertical gap="large" data-testid="tariff-detail">
+    <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-detail">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('detail.title', { code: group.tariffGroup })}

@@ -82,7 +82,7 @@ export function TariffImportScreen() {
   const hasErrors = (preview?.errors.length ?? 0) > 0;
 
   return (
-    <Flex vertical gap="large" data-testid="tariff-import">
+    <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-import">
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('import.title', { code })}
       </Typography.Title>

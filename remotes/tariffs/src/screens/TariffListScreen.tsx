@@ -99,7 +99,7 @@ export function TariffListScreen() {
   ];
 
   return (
-    <Flex vertical gap="large" data-testid="tariff-list">
+    <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-list">
       <Flex justify="space-between" align="center" wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('list.title')}

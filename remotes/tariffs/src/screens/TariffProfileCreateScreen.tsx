@@ -51,7 +51,7 @@ export function TariffProfileCreateScreen() {
   });
 
   return (
-    <Flex vertical gap="large" data-testid="tariff-profile-create">
+    <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-profile-create">
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('profile.createTitle')}
       </Typography.Title>
