@@ -117,7 +117,11 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   await card.getByTestId(`release-pin-${VERSIONED}`).click();
   const dialog = page.getByRole('dialog', { name: 'Pin a version of Stock' });
   await dialog.locator('#field-version').click();
-  await page.locator(`.ant-select-item-option[title="${V2}"]`).click();
+  await page
+    .locator(
+      `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${V2}"]`,
+    )
+    .click();
   await dialog.locator('#field-reason').fill('e2e: v2 is ready');
   await dialog.getByRole('button', { name: 'Pin' }).click();
   const confirmDialog = page.getByRole('dialog', { name: `Pin ${VERSIONED} ${V2}?` });

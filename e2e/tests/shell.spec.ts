@@ -11,7 +11,7 @@ const SPEC_ROUTES = [
   '/supplier-management/detail',
   '/tariff',
   '/tariff/create',
-  '/tariff/TG-1/create',
+  '/tariff/STANDARD/create',
   '/tariff/detail',
   '/tariff/import/detail',
   '/products',

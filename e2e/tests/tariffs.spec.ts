@@ -150,7 +150,11 @@ test('create a profile and a code, reprice on a new rate, import manual prices',
   );
   await editDialog.locator('#field-logic1').click();
   await page.keyboard.type('+50');
-  await page.locator('.ant-select-item-option', { hasText: /^\+50%$/ }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+      hasText: /^\+50%$/,
+    })
+    .click();
   await expect(editDialog.getByTestId('price-preview-result')).toHaveText(
     'cost 1,000 JPY -> 1,500 JPY',
   );

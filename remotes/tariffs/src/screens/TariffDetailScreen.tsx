@@ -65,7 +65,11 @@ export function TariffDetailScreen() {
   const [copying, setCopying] = useState(false);
 
   if (!id || query.isError)
-    return <Alert type="error" showIcon title={t('profile.notFound', { code: id })} />;
+    return (
+      <div data-testid="area-screen" data-screen="tariff-detail-missing">
+        <Alert type="error" showIcon title={t('profile.notFound', { code: id })} />
+      </div>
+    );
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   const group: TariffGroupDetail = query.data;
   const code: TariffCodeSummary | undefined =
