@@ -1,15 +1,34 @@
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_LENGTH, createTariffCodeSchema } from '@esim/contracts';
+import {
+  MAX_LENGTH,
+  createTariffCodeSchema,
+  resolveRule,
+  type PricingOverrides,
+  type PricingRule,
+} from '@esim/contracts';
 import { FormLayout, FormTextField, useUnsavedChangesPrompt, useValibotForm } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createCode, profileByCodeQuery, tariffKeys } from '../api';
-import { CodeOverrideFields, GroupRuleCard, effectiveRule } from '../components/CodeOverrides';
 import { handleSaveError } from '../components/forms';
 import { PricePreview } from '../components/PricePreview';
+import { RuleFields } from '../components/RuleFields';
 
 const FORM_ID = 'tariff-code-form';
+
+/** The form keeps an empty override as undefined/null: the group's value is used. */
+export function effectiveRule(group: PricingRule, values: Record<string, unknown>): PricingRule {
+  const pick = <K extends keyof PricingRule>(key: K) =>
+    (values[key] === undefined || values[key] === '' ? null : values[key]) as PricingRule[K] | null;
+  const overrides: PricingOverrides = {
+    baseTariff: pick('baseTariff'),
+    logic1: pick('logic1'),
+    logic2: pick('logic2'),
+    logic3: pick('logic3'),
+  };
+  return resolveRule(group, overrides);
+}
 
 /** /tariff/:tariffGroup/create: a new tariff code in a group, inheriting its rule. */
 export function TariffCodeCreateScreen() {
@@ -83,7 +102,8 @@ export function TariffCodeCreateScreen() {
                 maxLength={MAX_LENGTH.description}
                 rows={3}
               />
-              <CodeOverrideFields control={form.control} />
+              <Typography.Paragraph type="secondary">{t('code.inheritHelp')}</Typography.Paragraph>
+              <RuleFields control={form.control} inherit />
             </FormLayout>
             <Flex gap="small" justify="flex-end">
               <Button
@@ -108,7 +128,22 @@ export function TariffCodeCreateScreen() {
         </Col>
         <Col xs={24} lg={10}>
           <Flex vertical gap="middle">
-            <GroupRuleCard group={group.data} />
+            <Card size="small" title={t('code.groupRule')}>
+              <Descriptions size="small" column={1}>
+                <Descriptions.Item label={t('common:fields.baseTariff')}>
+                  {t(`baseTariff.${group.data.baseTariff}`)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('common:fields.logic1')}>
+                  {group.data.logic1}%
+                </Descriptions.Item>
+                <Descriptions.Item label={t('common:fields.logic2')}>
+                  {group.data.logic2}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('common:fields.logic3')}>
+                  {t(`logic3.${group.data.logic3}`)}
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
             <PricePreview rule={effectiveRule(group.data, values)} />
           </Flex>
         </Col>

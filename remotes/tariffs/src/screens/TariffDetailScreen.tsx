@@ -1,10 +1,4 @@
-import {
-  CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  ImportOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -45,7 +39,6 @@ import {
 } from '../api';
 import { handleSaveError } from '../components/forms';
 import { History } from '../components/History';
-import { CodeEditDialog } from './CodeEditDialog';
 import { ProfileEditDialog } from './ProfileEditDialog';
 import { ProductPrices } from './ProductPrices';
 
@@ -61,7 +54,6 @@ export function TariffDetailScreen() {
   const canEdit = usePermission(RESOURCES.tariffs, 'PUT');
   const canDelete = usePermission(RESOURCES.tariffs, 'DELETE');
   const [editing, setEditing] = useState(false);
-  const [editingCode, setEditingCode] = useState(false);
   const [copying, setCopying] = useState(false);
 
   if (!id || query.isError)
@@ -111,15 +103,6 @@ export function TariffDetailScreen() {
       children: code ? (
         <Flex vertical gap="middle">
           <Space wrap>
-            {canEdit && (
-              <Button
-                icon={<EditOutlined />}
-                onClick={() => setEditingCode(true)}
-                autoInsertSpace={false}
-              >
-                {t('code.edit')}
-              </Button>
-            )}
             {canEdit && (
               <Button
                 icon={<ImportOutlined />}
@@ -265,15 +248,6 @@ export function TariffDetailScreen() {
         <ProfileEditDialog
           group={group}
           onClose={() => setEditing(false)}
-          onReload={() => void query.refetch()}
-        />
-      )}
-      {canEdit && editingCode && code && (
-        <CodeEditDialog
-          key={code.id}
-          code={code}
-          group={group}
-          onClose={() => setEditingCode(false)}
           onReload={() => void query.refetch()}
         />
       )}
