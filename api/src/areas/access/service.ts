@@ -43,6 +43,7 @@ import {
   isUniqueViolation,
 } from '../../http/errors';
 import type { AreaDeps } from '../types';
+import { endOfRange, iso } from '../list-helpers';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Db | Tx;
@@ -72,20 +73,6 @@ export interface RoleListInput {
 /** LIKE pattern for a user's search text: %, _ and \ match themselves. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** 'yyyy-MM-dd' is inclusive: the range runs to the start of the next day. */
-function endOfRange(to: string): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const date = new Date(`${to}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + 1);
-    return date;
-  }
-  return new Date(to);
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** Methods in canonical order, each once. */

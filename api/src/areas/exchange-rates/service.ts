@@ -34,6 +34,7 @@ import { NotFoundError } from '../../http/errors';
 import { containsPattern } from '../access/service';
 import { findActiveCurrencies } from '../currencies/service';
 import { getCurrentRates, trimRate } from './rates';
+import { iso } from '../list-helpers';
 
 /** Audit entity: one exchange-rate row (entityId = its id). */
 export const exchangeRateAudit = defineAuditEntity(
@@ -62,10 +63,6 @@ interface NewRate {
   currency: string;
   rate: string;
   effectiveDate: string;
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** A yyyy-MM-dd prefix of a list filter date ('2026-11-21T10:00:00Z' -> '2026-11-21'). */

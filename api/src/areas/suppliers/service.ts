@@ -43,6 +43,7 @@ import {
 } from '../../secrets';
 import { containsPattern } from '../access/service';
 import { findActiveCurrencies } from '../currencies/service';
+import { endOfRange, iso } from '../list-helpers';
 
 /** Audit entity: one supplier (entityId = its id). Its API key shows as '[redacted]'. */
 export const supplierAudit = defineAuditEntity(AUDIT_ENTITY_TYPES.supplier, RESOURCES.suppliers);
@@ -77,20 +78,6 @@ export interface SupplierListInput {
 }
 
 type SupplierRow = typeof suppliers.$inferSelect;
-
-/** 'yyyy-MM-dd' is inclusive: the range runs to the start of the next day. */
-function endOfRange(to: string): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const date = new Date(`${to}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + 1);
-    return date;
-  }
-  return new Date(to);
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 /** '' and null both mean "not set". */
 function text(value: string | null | undefined): string | null {

@@ -17,7 +17,8 @@ import {
   grossProfitPercentSql,
   rateColumnsSql,
 } from './pricing-sql';
-import { endOfRange, rowsOf } from './util';
+import { endOfRange } from '../list-helpers';
+import { rowsOf } from './util';
 
 /*
  * A tariff code's product list, computed in ONE SQL statement: the current exchange rates (the

@@ -37,7 +37,8 @@ import {
   isUniqueViolation,
 } from '../../http/errors';
 import { containsPattern } from '../access/service';
-import { endOfRange, iso, orNull, rowsOf } from './util';
+import { endOfRange, iso } from '../list-helpers';
+import { orNull, rowsOf } from './util';
 import type { AreaDeps } from '../types';
 
 /** Audit entity types of this area; both read with GET on /tariff. */

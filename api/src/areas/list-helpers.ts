@@ -1,0 +1,16 @@
+/** Helpers every area's list and detail queries share. */
+
+/** A timestamp as the API answers it (ISO 8601, UTC). */
+export function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** 'yyyy-MM-dd' is inclusive: the range runs to the start of the next day. */
+export function endOfRange(to: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    const date = new Date(`${to}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + 1);
+    return date;
+  }
+  return new Date(to);
+}
