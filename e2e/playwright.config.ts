@@ -1,16 +1,20 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './support/env';
+import path from 'node:path';
+import { ARTIFACTS_DIR, E2E_BASE_URL } from './support/env';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/test-results',
+  outputDir: path.join(ARTIFACTS_DIR, 'test-results'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: path.join(ARTIFACTS_DIR, 'report'), open: 'never' }],
+  ],
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: E2E_BASE_URL,

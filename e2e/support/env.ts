@@ -6,9 +6,13 @@ export const REPO_ROOT = path.resolve(E2E_DIR, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3190);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2591);
-export const MAIL_DIR = path.join(E2E_DIR, 'artifacts', 'mail');
-export const STATE_FILE = path.join(E2E_DIR, 'artifacts', 'state.json');
-export const SCREENSHOT_DIR = path.join(E2E_DIR, 'artifacts', 'screenshots');
+/** Everything a run writes; E2E_ARTIFACTS_DIR lets two runs in one checkout keep apart. */
+export const ARTIFACTS_DIR = path.resolve(
+  process.env.E2E_ARTIFACTS_DIR ?? path.join(E2E_DIR, 'artifacts'),
+);
+export const MAIL_DIR = path.join(ARTIFACTS_DIR, 'mail');
+export const STATE_FILE = path.join(ARTIFACTS_DIR, 'state.json');
+export const SCREENSHOT_DIR = path.join(ARTIFACTS_DIR, 'screenshots');
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const STAFF_EMAIL = 'staff@e2e.test';
 export const PARTNER_EMAIL = 'partner@e2e.test';
@@ -17,6 +21,6 @@ export const ID_TOKEN_TTL_SECONDS = 20;
 export const ADMIN_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The remote store of the e2e server (published remote versions), fresh for every run. */
-export const REMOTE_STORE_DIR = path.join(E2E_DIR, 'artifacts', 'remote-store');
+export const REMOTE_STORE_DIR = path.join(ARTIFACTS_DIR, 'remote-store');
 /** Who the release CLI records for the suite's publishes, pins and rollbacks. */
 export const RELEASE_USER = 'e2e-release-manager';

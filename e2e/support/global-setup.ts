@@ -5,8 +5,8 @@ import pg from 'pg';
 import {
   ADMIN_DATABASE_URL,
   ADMIN_EMAIL,
+  ARTIFACTS_DIR,
   E2E_BASE_URL,
-  E2E_DIR,
   E2E_PORT,
   ID_TOKEN_TTL_SECONDS,
   MAIL_DIR,
@@ -41,7 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ) {
     throw new Error('Build first: pnpm run build (the e2e suite runs the built console).');
   }
-  fs.rmSync(path.join(E2E_DIR, 'artifacts'), { recursive: true, force: true });
+  fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   fs.mkdirSync(MAIL_DIR, { recursive: true });
 
   const smtp = await startSmtpListener(SMTP_PORT, MAIL_DIR);
@@ -62,7 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       PUBLIC_URL: E2E_BASE_URL,
       DATABASE_URL: databaseUrl.toString(),
-      DATA_DIR: path.join(E2E_DIR, 'artifacts', 'data'),
+      DATA_DIR: path.join(ARTIFACTS_DIR, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       SEED_ADMIN_EMAIL: ADMIN_EMAIL,
       ID_TOKEN_TTL_SECONDS: String(ID_TOKEN_TTL_SECONDS),

@@ -1,12 +1,11 @@
 import {
-  RESOURCES,
   createProductSchema,
   type CreateProductInput,
   type ProductDetail,
 } from '@esim/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { defineAuditEntity, recordAudit, type AuditActor, type Tx } from '../../audit';
+import { recordAudit, type AuditActor, type Tx } from '../../audit';
 import { invalidField } from '../../csv';
 import type { Db } from '../../db/client';
 import { products, roundCurrency, suppliers } from '../../db/schema';
@@ -19,7 +18,8 @@ import { issuesToFieldErrors, loadEnglishCatalog, type MessageCatalog } from '..
  * will the products area's POST product when it arrives (it takes this module over).
  */
 
-export const productAudit = defineAuditEntity('product', RESOURCES.products);
+import { productAudit } from '../products/audit';
+export { productAudit };
 
 let catalog: MessageCatalog | undefined;
 
