@@ -29,13 +29,13 @@ export const THIRD_PARTY_SINGLETONS = [
   { name: 'aws-amplify', subpaths: true },
 ];
 
-/** Our runtime packages (shared/*), shared with their real semver versions. */
-export const WORKSPACE_SINGLETONS = [
-  '@esim/platform',
-  '@esim/ui',
-  '@esim/utils',
-  '@esim/contracts',
-];
+/**
+ * Our runtime packages that hold state (session, stores, query client, toasts), shared with their
+ * real semver versions. @esim/contracts and @esim/utils are stateless and NOT shared: each remote
+ * bundles the version it was built with, so a remote released with newer schemas never runs
+ * against an older host's copy (docs/decisions/0006).
+ */
+export const WORKSPACE_SINGLETONS = ['@esim/platform', '@esim/ui'];
 
 /** Workspace packages whose dependencies can resolve a singleton the consumer does not list. */
 const FALLBACK_DIRS = [

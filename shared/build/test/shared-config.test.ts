@@ -44,11 +44,12 @@ describe('createSharedConfig', () => {
       '@aws-amplify/auth/',
       '@esim/platform',
       '@esim/ui',
-      '@esim/utils',
-      '@esim/contracts',
     ]) {
       expect(hostShared, name).toHaveProperty([name]);
     }
+    // Stateless: every remote bundles the version it was built with.
+    expect(hostShared).not.toHaveProperty(['@esim/contracts']);
+    expect(hostShared).not.toHaveProperty(['@esim/utils']);
     expect(THIRD_PARTY_SINGLETONS.length).toBeGreaterThan(10);
   });
 
