@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { AREAS } from './areas';
+import { registerCsvBodyParser } from './areas/stock/csv-body';
 import type { AreaDeps } from './areas/types';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -72,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandling(app);
+  // Raw text/csv bodies (stock/csv files, up to 20 MB).
+  registerCsvBodyParser(app);
   app.addHook('onRequest', createSecurityHeadersHook(config));
 
   await app.register(cors, {

@@ -5,11 +5,13 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { seedSampleProducts } from './areas/products-sample/sample';
+import { seedSampleStock } from './areas/stock/sample';
 import { sampleDataEnabled, seedSampleData } from './areas/suppliers/sample-data';
+import { SAMPLE_ESIMGO_API_KEY, startEmbeddedSimulator } from './connectors/embedded';
 import { createIdentity } from './identity';
 import { createLogger } from './logger';
 import { autoPublishEnabled, autoPublishRemotes } from './release-store/auto-publish';
-import { isWorkerMode, startWorker } from './worker';
+import { isWorkerMode, startBackgroundJobs, startWorker } from './worker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,12 +28,27 @@ async function main(): Promise<void> {
   if (seeded.rolesCreated.length > 0 || seeded.adminCreated)
     logger.info(seeded, 'seed data created');
   // Sample suppliers and exchange rates into empty tables (SEED_SAMPLE_DATA; default: embedded only).
+  // With sample data, the demo supplier 'eSIM Go' talks to an in-process eSIM Go simulator
+  // (ESIMGO_SIMULATOR_PORT, default 3199, 'off' = none; docs/supplier-sync.md).
+  const simulator =
+    sampleDataEnabled(process.env, config.databaseUrl) && !isWorkerMode()
+      ? await startEmbeddedSimulator(process.env, logger)
+      : null;
   if (sampleDataEnabled(process.env, config.databaseUrl)) {
-    const sample = await seedSampleData({ db: database.db, config });
+    const sample = await seedSampleData(
+      { db: database.db, config },
+      {
+        esimgoSimulator: simulator
+          ? { baseUrl: simulator.url, apiKey: SAMPLE_ESIMGO_API_KEY }
+          : null,
+      },
+    );
     if (sample.suppliersCreated + sample.ratesCreated > 0)
       logger.info(sample, 'sample data created');
     const products = await seedSampleProducts({ db: database.db });
     logger.info(products, 'sample products checked');
+    const stock = await seedSampleStock({ db: database.db, config });
+    if (stock.stockItemsCreated > 0) logger.info(stock, 'sample stock created');
   }
 
   // Embedded default: publish and pin the remote builds on disk, so `pnpm start` shows real areas
@@ -51,6 +68,8 @@ async function main(): Promise<void> {
   // Worker mode (WORKER=true or --worker): the background jobs, no HTTP listener (src/worker.ts).
   const worker = isWorkerMode() ? startWorker(logger) : null;
   const app = worker ? null : await buildApp({ config, database, identity, logger });
+  // The durable job runner (src/jobs): in the API process and in worker mode alike.
+  const jobs = startBackgroundJobs({ database, config, logger });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -70,7 +89,9 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await worker?.close();
+      await jobs.close();
       await identity.close();
+      await simulator?.close();
       await database.close();
       logger.info('stopped');
       process.exitCode = 0;

@@ -16,6 +16,8 @@ let staff: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({
+    // Every route is called several times: more requests than the per-minute limit allows.
+    config: { rateLimit: { max: 100_000, windowMs: 60_000 } },
     extend(app) {
       // A route someone forgot to declare: it must be refused, and the enumeration must see it.
       app.get('/api/mng/undeclared-probe', async () => ({ data: 'should never be served' }));

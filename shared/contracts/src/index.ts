@@ -10,5 +10,8 @@ export * from './csv';
 export * from './currencies';
 export * from './exchange-rates';
 export * from './suppliers';
+export * from './supplier-sync';
 export * from './products';
+export * from './iccid';
 export * from './tariffs';
+export * from './stock';

@@ -5,7 +5,8 @@
  * (SAMPLE_SUPPLIERS in ../suppliers/sample-data.ts) and with costs in currencies its sample rates
  * cover (USD, EUR, GBP, SGD; JPY needs none). Gated like the sample suppliers:
  * sampleDataEnabled() (SEED_SAMPLE_DATA, default on in the embedded default only); call
- * seedSampleProducts() right after seedSampleData(). The products area takes this over.
+ * seedSampleProducts() right after seedSampleData(). Products carry display names, descriptions,
+ * labels, and (JPY products) selling and special prices.
  */
 import type { CreateProductInput } from '@esim/contracts';
 import { inArray, sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client';
 import { products, suppliers, tariffGroups } from '../../db/schema';
 import { NameExistsError } from '../../http/errors';
 import { createTariffService } from '../tariffs/service';
+import { findProductRow, productToday, writeProductChange } from '../products/records';
 import { createProduct } from './service';
 
 type SampleProduct = Omit<CreateProductInput, 'supplierId'>;
@@ -31,9 +33,17 @@ function bundle(
   price: number | null,
   extra: Partial<SampleProduct> = {},
 ): SampleProduct {
+  const unlimited = dataGb === null;
   return {
     productCode,
     name,
+    display: name.replace(/ \(SIM\)$/, ''),
+    description: `${unlimited ? 'Unlimited data' : `${dataGb} GB of data`} for ${durationDays} day${durationDays === 1 ? '' : 's'} in ${coverage.length === 1 ? coverage[0] : `${coverage.length} countries`}; ${unlimited ? 'fair use applies' : 'then 128 kbps'}.`,
+    labels: [
+      ...(coverage.length > 1 ? ['Multi-country'] : []),
+      ...(unlimited ? ['Unlimited'] : []),
+      ...(durationDays >= 30 ? ['Long stay'] : []),
+    ],
     category,
     coverage,
     dataMb: dataGb === null ? null : Math.round(dataGb * GB),
@@ -145,8 +155,16 @@ export const SAMPLE_PRODUCTS: Record<string, SampleProduct[]> = {
     ),
   ],
   'Nippon Stock SIM': [
-    bundle('NSS-JP-1GB-3D', 'Japan 1GB 3 days (SIM)', 'Japan', ['JP'], 1, 3, [380, 'JPY'], 700),
-    bundle('NSS-JP-3GB-8D', 'Japan 3GB 8 days (SIM)', 'Japan', ['JP'], 3, 8, [900, 'JPY'], 1600),
+    bundle('NSS-JP-1GB-3D', 'Japan 1GB 3 days (SIM)', 'Japan', ['JP'], 1, 3, [380, 'JPY'], 700, {
+      sellingPriceJpy: 780,
+      labels: ['Best seller'],
+    }),
+    bundle('NSS-JP-3GB-8D', 'Japan 3GB 8 days (SIM)', 'Japan', ['JP'], 3, 8, [900, 'JPY'], 1600, {
+      sellingPriceJpy: 1680,
+      labels: ['Best seller', 'Airport pick-up'],
+      apnType: 'manual',
+      apnValue: 'nss.jp',
+    }),
     bundle(
       'NSS-JP-5GB-15D',
       'Japan 5GB 15 days (SIM)',
@@ -296,6 +314,19 @@ export const SAMPLE_PRODUCTS: Record<string, SampleProduct[]> = {
   ],
 };
 
+/** Sample special prices (JPY products: no rate needed), valid from today for `days` days. */
+export const SAMPLE_SPECIAL_PRICES: Record<string, { specialPriceJpy: number; days: number }> = {
+  'NSS-JP-5GB-15D': { specialPriceJpy: 2280, days: 30 },
+  'NSS-JP-UL-7D': { specialPriceJpy: 3980, days: 14 },
+};
+
+/** yyyy-MM-dd `days` after `day`. */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** A sample tariff profile with a retail code (the group's rule) and a partner code (overrides). */
 export const SAMPLE_TARIFF = {
   group: {
@@ -330,9 +361,27 @@ export async function seedSampleProducts(deps: { db: Db }): Promise<SampleProduc
     for (const supplier of found) {
       for (const product of SAMPLE_PRODUCTS[supplier.name] ?? []) {
         try {
-          await db.transaction((tx) =>
-            createProduct(tx, { ...product, supplierId: supplier.id }, SYSTEM_ACTOR),
-          );
+          await db.transaction(async (tx) => {
+            const created = await createProduct(
+              tx,
+              { ...product, supplierId: supplier.id },
+              SYSTEM_ACTOR,
+            );
+            const special = SAMPLE_SPECIAL_PRICES[product.productCode];
+            if (special) {
+              const today = productToday();
+              await writeProductChange(
+                tx,
+                await findProductRow(tx, created.id, true),
+                {
+                  specialPriceJpy: special.specialPriceJpy,
+                  specialFrom: today,
+                  specialTo: addDays(today, special.days),
+                },
+                SYSTEM_ACTOR,
+              );
+            }
+          });
           result.productsCreated += 1;
         } catch (error) {
           // Another process seeding at the same moment: its row stands.

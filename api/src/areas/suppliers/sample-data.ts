@@ -10,7 +10,7 @@ import { SYSTEM_ACTOR } from '../../audit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { exchangeRates, suppliers } from '../../db/schema';
-import { NameExistsError } from '../../http/errors';
+import { BusinessRuleError, NameExistsError } from '../../http/errors';
 import { createExchangeRateService } from '../exchange-rates/service';
 import { createSupplierService } from './service';
 
@@ -142,17 +142,51 @@ export interface SampleDataResult {
   ratesCreated: number;
 }
 
+export interface SampleDataOptions {
+  /**
+   * The eSIM Go simulator the sample supplier 'eSIM Go' uses instead of the real API (the
+   * embedded simulator, src/connectors/embedded.ts): its base URL and the key it accepts.
+   */
+  esimgoSimulator?: { baseUrl: string; apiKey: string } | null;
+}
+
+/** The sample suppliers, the eSIM Go one pointed at the simulator when there is one. */
+export function sampleSuppliers(options: SampleDataOptions = {}): CreateSupplierData[] {
+  const simulator = options.esimgoSimulator;
+  if (!simulator) return SAMPLE_SUPPLIERS;
+  return SAMPLE_SUPPLIERS.map((supplier) =>
+    supplier.connectorKind === 'esimgo'
+      ? {
+          ...supplier,
+          baseUrl: simulator.baseUrl,
+          apiKey: simulator.apiKey,
+          remark:
+            'Demo: connected to the built-in eSIM Go simulator (docs/supplier-sync.md). Enter the real base URL and API key to use eSIM Go.',
+        }
+      : supplier,
+  );
+}
+
 /** Creates the sample suppliers / rates when their tables are empty (each table on its own). */
-export async function seedSampleData(deps: {
-  db: Db;
-  config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>;
-}): Promise<SampleDataResult> {
+export async function seedSampleData(
+  deps: {
+    db: Db;
+    config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>;
+  },
+  options: SampleDataOptions = {},
+): Promise<SampleDataResult> {
   const result: SampleDataResult = { suppliersCreated: 0, ratesCreated: 0 };
   if (await isEmpty(deps.db, suppliers)) {
     const service = createSupplierService(deps);
-    for (const supplier of SAMPLE_SUPPLIERS) {
+    for (const supplier of sampleSuppliers(options)) {
       try {
-        await service.create(supplier, SYSTEM_ACTOR);
+        try {
+          await service.create(supplier, SYSTEM_ACTOR);
+        } catch (error) {
+          // No SECRET_KEY with DATABASE_URL: the simulator's key cannot be stored; seed without it.
+          if (!(error instanceof BusinessRuleError) || !supplier.apiKey) throw error;
+          await service.create({ ...supplier, apiKey: null }, SYSTEM_ACTOR);
+        }
         result.suppliersCreated += 1;
       } catch (error) {
         // Another process seeding at the same moment: its row stands.

@@ -7,3 +7,6 @@ export * from './suppliers';
 export * from './exchange-rates';
 export * from './products';
 export * from './tariffs';
+export * from './supplier-sync';
+export * from './stock';
+export * from './jobs';

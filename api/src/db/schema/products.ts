@@ -1,15 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { roundCurrency } from './reference';
 import { suppliers } from './suppliers';
 
 export const PRODUCT_TYPE_VALUES = ['daypass', 'package'] as const;
 export const PRODUCT_NETWORK_VALUES = ['local', 'round'] as const;
 export const PRODUCT_STATUS_VALUES = ['active', 'inactive'] as const;
+export const APN_TYPE_VALUES = ['automatic', 'manual'] as const;
 
 /**
- * Products (api/drizzle/0006_products_tariffs.sql), minimal: what tariffs price. Money in minor
- * units of `costCurrency`; `sellingPriceJpy` in whole yen.
+ * Products (api/drizzle/0006_products_tariffs.sql, extended by 0007_products_catalogue.sql).
+ * Money in minor units of `costCurrency`; `sellingPriceJpy` and `specialPriceJpy` in whole yen.
  */
 export const products = pgTable(
   'products',
@@ -39,6 +49,22 @@ export const products = pgTable(
     network: text('network', { enum: PRODUCT_NETWORK_VALUES }).notNull(),
     sellingPriceJpy: integer('selling_price_jpy'),
     status: text('status', { enum: PRODUCT_STATUS_VALUES }).notNull().default('active'),
+    /** Single-profile products: 19-20 digits starting with 89, Luhn-valid (isValidIccid). */
+    iccid: text('iccid'),
+    display: text('display'),
+    /** kbps once the data runs out. */
+    throttlingSpeed: integer('throttling_speed').notNull().default(128),
+    apnType: text('apn_type', { enum: APN_TYPE_VALUES }).notNull().default('automatic'),
+    apnValue: text('apn_value'),
+    description: text('description'),
+    specialPriceJpy: integer('special_price_jpy'),
+    /** Inclusive validity period of the special price (yyyy-MM-dd, Asia/Tokyo); null = open. */
+    specialFrom: date('special_from', { mode: 'string' }),
+    specialTo: date('special_to', { mode: 'string' }),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,5 +75,10 @@ export const products = pgTable(
     uniqueIndex('products_code_unique').on(sql`lower(${t.productCode})`),
     index('products_supplier_idx').on(t.supplierId),
     index('products_currency_idx').on(t.costCurrency),
+    uniqueIndex('products_iccid_unique')
+      .on(t.iccid)
+      .where(sql`${t.iccid} IS NOT NULL`),
+    index('products_labels_idx').using('gin', t.labels),
+    index('products_category_idx').on(sql`lower(${t.category})`),
   ],
 );

@@ -1,0 +1,128 @@
+/**
+ * Supplier connectors (docs/supplier-sync.md): one interface for every wholesale API a supplier
+ * with delivery type 'api' speaks. A connector only reads and writes at the supplier; it never
+ * touches our database. Every failure is a SupplierError with a fixed, readable message: never
+ * the supplier's own text (it could echo a URL or a key) and never the API key.
+ */
+
+/** One product of the supplier's catalogue, normalised to our units. */
+export interface SupplierBundle {
+  /** The supplier's unique name of the product (eSIM Go: the bundle name). */
+  ref: string;
+  description: string;
+  /** Data in MB; null = unlimited. */
+  dataMb: number | null;
+  durationDays: number;
+  /** ISO 3166-1 alpha-2 codes, upper case, sorted, unique. */
+  countries: string[];
+  /** Price as the supplier states it (a decimal in the organisation's currency). */
+  price: number;
+  /** The currency of `price` when the supplier says it; null = the account's currency. */
+  currency: string | null;
+}
+
+/** One eSIM held at the supplier. */
+export interface SupplierEsim {
+  iccid: string;
+  /** What the supplier says last happened / the profile state (eSIM Go: lastAction). */
+  status: string | null;
+  /** The bundle on it, when the supplier says. */
+  bundle: string | null;
+  customerRef: string | null;
+  assignedDate: string | null;
+  actionDate: string | null;
+  physical: boolean;
+  /** LPA activation code (LPA:1$<SM-DP+>$<matching id>) when the supplier gives one: a secret. */
+  activationCode: string | null;
+}
+
+export interface SupplierPage<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  /** Total rows at the supplier, when it says. */
+  rows: number | null;
+}
+
+export interface SupplierOrderLine {
+  bundle: string;
+  quantity: number;
+}
+
+export interface SupplierOrderResult {
+  orderReference: string;
+  status: string;
+  total: number;
+  currency: string | null;
+}
+
+export interface SupplierAssignment {
+  iccid: string;
+  smdpAddress: string;
+  matchingId: string;
+  /** LPA:1$<smdpAddress>$<matchingId>. */
+  activationCode: string;
+}
+
+export interface SupplierConnector {
+  readonly kind: string;
+  /** The whole catalogue (every page). */
+  listCatalogue(): Promise<SupplierBundle[]>;
+  /** One product by its reference; null when the supplier does not know it (404). */
+  getBundle(ref: string): Promise<SupplierBundle | null>;
+  /** One page (1-based) of the eSIMs held at the supplier. */
+  listEsims(page: number, perPage: number): Promise<SupplierPage<SupplierEsim>>;
+  /** Places an order (the orders issue uses it): 'validate' only prices it. */
+  createOrder(
+    lines: SupplierOrderLine[],
+    options?: { validateOnly?: boolean },
+  ): Promise<SupplierOrderResult>;
+  /** Install details of an order's eSIMs. */
+  getAssignments(orderReference: string): Promise<SupplierAssignment[]>;
+}
+
+export type SupplierErrorKind =
+  | 'timeout'
+  | 'unreachable'
+  | 'auth'
+  | 'notFound'
+  | 'rateLimited'
+  | 'http'
+  | 'malformed'
+  | 'unsupported';
+
+const MESSAGES: Record<SupplierErrorKind, string> = {
+  timeout: 'The supplier did not answer in time. Try again later.',
+  unreachable: 'The supplier cannot be reached. Check the base URL or try again later.',
+  auth: "The supplier refused the API key. Check the supplier's API key.",
+  notFound: 'The supplier does not know this product.',
+  rateLimited: 'The supplier is receiving too many requests. Try again in a minute.',
+  http: 'The supplier answered with an error. Try again later.',
+  malformed: 'The supplier sent an answer that cannot be read.',
+  unsupported: 'This supplier has no connector for product sync.',
+};
+
+/** A failed supplier call: `kind` for code, `message` for people (fixed texts, no secrets). */
+export class SupplierError extends Error {
+  constructor(
+    readonly kind: SupplierErrorKind,
+    /** The supplier's HTTP status, when it answered. */
+    readonly status: number | null = null,
+    message?: string,
+  ) {
+    super(message ?? (status ? `${MESSAGES[kind]} (HTTP ${status})` : MESSAGES[kind]));
+    this.name = 'SupplierError';
+  }
+}
+
+export interface ConnectorOptions {
+  /** Base URL of the supplier's API (the key is only ever sent there). */
+  baseUrl: string;
+  apiKey: string;
+  /** Per-request timeout in ms (default 10 000). */
+  timeoutMs?: number;
+  /** For tests: another fetch. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_CONNECTOR_TIMEOUT_MS = 10_000;

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './products';
+
+export const STOCK_STATUS_VALUES = [
+  'on_hand',
+  'holding',
+  'assigned',
+  'sold_out',
+  'temporary_not_available',
+  'not_available',
+  'wasted',
+] as const;
+
+/**
+ * eSIM stock items (api/drizzle/0009_stock.sql). The activation code is stored sealed
+ * (api/src/secrets) plus a masked hint; the status matrix lives in @esim/contracts (stock.ts).
+ */
+export const stockItems = pgTable(
+  'stock_items',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    iccid: text('iccid').notNull(),
+    activationCodeSealed: text('activation_code_sealed').notNull(),
+    activationCodeMasked: text('activation_code_masked').notNull(),
+    smdpAddress: text('smdp_address').notNull(),
+    status: text('status', { enum: STOCK_STATUS_VALUES }).notNull().default('on_hand'),
+    statusReason: text('status_reason'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    activeExpireDate: date('active_expire_date', { mode: 'string' }).notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    importId: uuid('import_id'),
+    importFileName: text('import_file_name'),
+    version: integer('version').notNull().default(1),
+    createdBy: text('created_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('stock_items_iccid_unique').on(t.iccid),
+    index('stock_items_product_status_imported_idx').on(
+      t.productId,
+      t.status,
+      t.importedAt.desc(),
+      t.id.desc(),
+    ),
+    index('stock_items_product_imported_idx').on(t.productId, t.importedAt.desc(), t.id.desc()),
+    index('stock_items_product_status_expire_idx').on(t.productId, t.status, t.activeExpireDate),
+    index('stock_items_hold_idx')
+      .on(t.holdUntil)
+      .where(sql`status = 'holding'`),
+  ],
+);
+
+/** Item counts per product and status, kept by statement-level triggers on stock_items. */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    items: bigint('items', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.status] })],
+);

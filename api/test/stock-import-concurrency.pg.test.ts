@@ -1,0 +1,82 @@
+import { luhnCheckDigit } from '@esim/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app';
+import { insertProduct, insertSupplier, type Json } from './tariffs-fixtures';
+
+/*
+ * Two stock imports at once on real PostgreSQL (*.pg.test.ts: the PGlite pass leaves this file
+ * out, since PGlite has one connection and two transactions can never overlap there).
+ */
+
+let t: TestContext;
+let admin: string;
+let productId: string;
+
+let serial = 5_000_000;
+function iccid(): string {
+  serial += 1;
+  const body = `898100${String(serial).padStart(12, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
+}
+let codeSerial = 0;
+const row = () =>
+  `${iccid()},LPA:1$smdp.example.com$RACE-${(codeSerial += 1).toString().padStart(6, '0')},2031-12-31`;
+const file = (...rows: string[]) => ['iccid,activationCode,activeExpireDate', ...rows].join('\n');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const supplier = await insertSupplier(t);
+  productId = (await insertProduct(t, { supplierId: supplier.id })).id;
+});
+
+afterAll(() => t?.close());
+
+async function upload(
+  csv: string,
+  options: { dryRun: boolean },
+): Promise<{ status: number; body: Json }> {
+  const query = new URLSearchParams({
+    productId,
+    fileName: 'stock.csv',
+    dryRun: String(options.dryRun),
+  });
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/mng/stock/csv?${query}`,
+    token: admin,
+    headers: { 'content-type': 'text/csv' },
+    payload: csv,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function itemCount(): Promise<number> {
+  const rows = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM stock_items`)) as {
+    rows: { n: number }[];
+  };
+  return Number(rows.rows[0]!.n);
+}
+
+describe('concurrent imports', () => {
+  it('two overlapping files at once never create duplicate ICCIDs', async () => {
+    const before = await itemCount();
+    const shared = Array.from({ length: 300 }, () => row());
+    const a = [...shared, ...Array.from({ length: 200 }, () => row())];
+    const b = [...Array.from({ length: 200 }, () => row()), ...shared];
+    const [ra, rb] = await Promise.all([
+      upload(file(...a), { dryRun: false }),
+      upload(file(...b), { dryRun: false }),
+    ]);
+    const statuses = [ra.status, rb.status].sort();
+    expect(statuses, JSON.stringify([ra.body, rb.body])).toEqual([200, 409]);
+    const loser = ra.status === 409 ? ra : rb;
+    expect(loser.body.errors[0].message).toBe('Duplicate ICCID detected; must be unique.');
+    expect(await itemCount()).toBe(before + 500);
+    const dups = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM (SELECT iccid FROM stock_items GROUP BY iccid HAVING count(*) > 1) d`,
+    )) as { rows: { n: number }[] };
+    expect(dups.rows[0]!.n).toBe(0);
+  });
+});

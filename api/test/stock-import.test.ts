@@ -1,0 +1,271 @@
+import { luhnCheckDigit, STOCK_IMPORT_BACKGROUND_ROWS } from '@esim/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app';
+import { insertProduct, insertSupplier, type Json } from './tariffs-fixtures';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { STOCK_IMPORT_JOB, createStockService } from '../src/areas/stock/service';
+import { suppliers } from '../src/db/schema';
+import { enqueueJob, runQueuedJobs } from '../src/jobs';
+import { createSecretBox } from '../src/secrets';
+import { splitPlainCsv } from '../src/areas/stock/import';
+import { parseCsv } from '../src/csv';
+
+/* POST stock/csv: every validation rule, dry run, apply, background job (concurrency: stock-import-concurrency.pg.test.ts). */
+
+let t: TestContext;
+let admin: string;
+let productId: string;
+let otherProductId: string;
+let apiProductId: string;
+
+let serial = 1_000_000;
+/** A fresh valid ICCID (19 digits, 89..., Luhn). */
+export function iccid(): string {
+  serial += 1;
+  const body = `898100${String(serial).padStart(12, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
+}
+const lpa = (id: string) => `LPA:1$smdp.example.com$${id}`;
+let codeSerial = 0;
+const code = () => lpa(`MATCH-${(codeSerial += 1).toString().padStart(6, '0')}AB12`);
+const HEADER = 'iccid,activationCode,activeExpireDate';
+const FUTURE = '2031-12-31';
+const PAST = '2020-01-01';
+
+const row = (i = iccid(), c = code(), d = FUTURE) => `${i},${c},${d}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const supplier = await insertSupplier(t);
+  productId = (await insertProduct(t, { supplierId: supplier.id })).id;
+  otherProductId = (await insertProduct(t, { supplierId: supplier.id })).id;
+  const [apiSupplier] = await t.database.db
+    .insert(suppliers)
+    .values({
+      name: 'API supplier',
+      deliveryType: 'api',
+      createdBy: 'test',
+      updatedBy: 'test',
+    })
+    .returning({ id: suppliers.id });
+  apiProductId = (await insertProduct(t, { supplierId: apiSupplier!.id })).id;
+});
+
+afterAll(() => t?.close());
+
+async function upload(
+  csv: string,
+  options: { dryRun?: boolean; fileName?: string; product?: string } = {},
+): Promise<{ status: number; body: Json }> {
+  const query = new URLSearchParams({
+    productId: options.product ?? productId,
+    fileName: options.fileName ?? 'stock.csv',
+    dryRun: String(options.dryRun ?? true),
+  });
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/mng/stock/csv?${query}`,
+    token: admin,
+    headers: { 'content-type': 'text/csv' },
+    payload: csv,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function itemCount(): Promise<number> {
+  const rows = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM stock_items`)) as {
+    rows: { n: number }[];
+  };
+  return Number(rows.rows[0]!.n);
+}
+
+const file = (...rows: string[]) => [HEADER, ...rows].join('\n');
+
+describe('stock/csv validation', () => {
+  it('refuses an empty file, a header-only file and the wrong number of columns', async () => {
+    for (const csv of ['', '   \n', HEADER]) {
+      const res = await upload(csv);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].message).toBe('File is empty.');
+    }
+    const wrong = await upload('iccid,activationCode\n1,2');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].message).toBe('Imported CSV must have exactly 3 columns.');
+    const rowWrong = await upload(file(row(), `${iccid()},${code()}`));
+    expect(rowWrong.status).toBe(200);
+    expect(rowWrong.body.data.errors[0]).toMatchObject({
+      row: 3,
+      message: 'Imported CSV must have exactly 3 columns.',
+    });
+  });
+
+  it('refuses other extensions and files over the limit', async () => {
+    const ext = await upload(file(row()), { fileName: 'stock.xlsx' });
+    expect(ext.status).toBe(400);
+    expect(ext.body.errors[0].message).toBe('Only .csv formats are supported.');
+    const big = await upload(`${HEADER}\n${'x'.repeat(21 * 1024 * 1024)}`);
+    expect(big.status).toBe(413);
+    expect(big.body.errors[0].message).toBe('Files cannot be larger than 20MB.');
+  });
+
+  it('reports row errors: ICCID check digit, LPA, date, duplicates in the file', async () => {
+    const good = iccid();
+    const badCheck = `${good.slice(0, -1)}${(Number(good.at(-1)) + 1) % 10}`;
+    const dup = iccid();
+    const res = await upload(
+      file(
+        row(),
+        row(badCheck),
+        row(iccid(), 'LPA:2$smdp.example.com$X'),
+        row(iccid(), code(), '2031-02-30'),
+        row(dup),
+        row(dup),
+        row(iccid(), code(), PAST),
+      ),
+    );
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data).toMatchObject({
+      dryRun: true,
+      totalRows: 7,
+      validRows: 2,
+      expiredRows: 1,
+      errorRows: 4,
+      errorCount: 4,
+      imported: 0,
+      allExpired: false,
+    });
+    expect(data.errors.map((error: Json) => [error.row, error.message])).toEqual([
+      [3, 'Invalid ICCID format at row 3.'],
+      [4, 'Invalid Activation code format at row 4.'],
+      [5, 'Invalid Activation expiry date format at row 5.'],
+      [7, 'Duplicate ICCID detected; must be unique.'],
+    ]);
+    expect(await itemCount()).toBe(0);
+  });
+
+  it('refuses the apply while rows have errors, and all-expired files', async () => {
+    const bad = await upload(file(row(), row('123')), { dryRun: false });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].message).toBe('Invalid ICCID format at row 3.');
+    const expired = await upload(file(row(iccid(), code(), PAST), row(iccid(), code(), PAST)));
+    expect(expired.body.data.allExpired).toBe(true);
+    const applied = await upload(file(row(iccid(), code(), PAST)), { dryRun: false });
+    expect(applied.status).toBe(422);
+    expect(applied.body.errors[0].message).toBe(
+      'All eSIMs in the file have expired; nothing was imported.',
+    );
+    expect(await itemCount()).toBe(0);
+  });
+
+  it('imports only for products of stock-type suppliers', async () => {
+    const res = await upload(file(row()), { product: apiProductId, dryRun: false });
+    expect(res.status).toBe(422);
+    expect(await itemCount()).toBe(0);
+  });
+});
+
+describe('CSV reading', () => {
+  it('reads quoted files like plain ones (BOM, CRLF, blank lines keep row numbers)', async () => {
+    const plain = ['\uFEFF' + HEADER, '', row(), row('123')].join('\r\n');
+    const quoted = [
+      '"iccid","activationCode","activeExpireDate"',
+      '',
+      row(),
+      `"123",${code()},${FUTURE}`,
+    ].join('\r\n');
+    for (const csv of [plain, quoted]) {
+      const res = await upload(csv);
+      expect(res.body.data).toMatchObject({ totalRows: 2, validRows: 1, errorCount: 1 });
+      expect(res.body.data.errors[0].row).toBe(4);
+    }
+    expect(splitPlainCsv('a,b\n\nc,d\r\n')).toEqual(parseCsv('a,b\n\nc,d\r\n'));
+  });
+});
+
+describe('stock/csv apply', () => {
+  it('imports the valid rows in one go, skips expired ones, then refuses them as duplicates', async () => {
+    const rows = [row(), row(), row(), row(iccid(), code(), PAST)];
+    const dry = await upload(file(...rows));
+    expect(dry.body.data).toMatchObject({ validRows: 3, expiredRows: 1, errorCount: 0 });
+    expect(await itemCount()).toBe(0);
+    const res = await upload(file(...rows), { dryRun: false });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Stock imported.');
+    expect(res.body.data).toMatchObject({ imported: 3, expiredRows: 1, jobId: null });
+    expect(await itemCount()).toBe(3);
+    // Same file again: duplicates against existing stock.
+    const again = await upload(file(...rows));
+    expect(again.body.data.errorCount).toBe(3);
+    expect(again.body.data.errors[0].message).toBe('Duplicate ICCID detected; must be unique.');
+    const list = await t.inject({
+      method: 'POST',
+      url: '/api/mng/stock/list',
+      token: admin,
+      payload: { productId },
+    });
+    expect(list.json().data.items[0]).toMatchObject({
+      productId,
+      total: 3,
+      counts: { on_hand: 3, wasted: 0 },
+    });
+  });
+
+  it('runs a large apply as a background job with progress and result', async () => {
+    const before = await itemCount();
+    const rows = Array.from({ length: STOCK_IMPORT_BACKGROUND_ROWS + 10 }, () => row());
+    const res = await upload(file(...rows), { dryRun: false, product: otherProductId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const jobId = res.body.data.jobId as string;
+    expect(jobId).toBeTruthy();
+    let job: Json;
+    for (let i = 0; i < 300; i += 1) {
+      const poll = await t.inject({
+        method: 'GET',
+        url: `/api/mng/stock/csv/job?id=${jobId}`,
+        token: admin,
+      });
+      job = poll.json().data;
+      if (job.status === 'succeeded' || job.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(job.status, JSON.stringify(job)).toBe('succeeded');
+    expect(job.progress).toEqual({ done: rows.length, total: rows.length });
+    expect(job.result.imported).toBe(rows.length);
+    expect(await itemCount()).toBe(before + rows.length);
+  });
+
+  it('a queued import is durable: another process runs it from the sealed file', async () => {
+    const before = await itemCount();
+    const rows = Array.from({ length: 20 }, () => row());
+    const box = createSecretBox(t.config, 'stock-activation-code');
+    const jobId = await enqueueJob(t.database.db, {
+      kind: STOCK_IMPORT_JOB,
+      payload: {
+        productId: otherProductId,
+        fileName: 'restart.csv',
+        actor: { userId: null, email: 'importer@esim.test' },
+      },
+      input: box.seal(file(...rows)),
+      createdBy: 'importer@esim.test',
+    });
+    // "Another process": a fresh service, nothing cached from the upload.
+    const service = createStockService({ db: t.database.db, config: t.config });
+    const ran = await runQueuedJobs({
+      database: t.database,
+      log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+      handlers: { [STOCK_IMPORT_JOB]: service.importJobHandler },
+    });
+    expect(ran).toBe(1);
+    const job = await service.importJob(jobId);
+    expect(job).toMatchObject({ status: 'succeeded', result: { imported: 20 } });
+    expect(await itemCount()).toBe(before + 20);
+    const left = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM jobs WHERE input IS NOT NULL AND status <> 'queued'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBe(0);
+  });
+});
