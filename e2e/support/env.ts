@@ -5,6 +5,11 @@ export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const REPO_ROOT = path.resolve(E2E_DIR, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3190);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/**
+ * The e2e server's in-process eSIM Go simulator (docs/supplier-sync.md): E2E_PORT + 20. Not + 1000:
+ * 3190 + 1000 is 4190, a port fetch() refuses ("bad port", the WHATWG blocked-port list).
+ */
+export const ESIMGO_SIMULATOR_PORT = Number(process.env.E2E_ESIMGO_SIMULATOR_PORT ?? E2E_PORT + 20);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2591);
 /** Everything a run writes; E2E_ARTIFACTS_DIR lets two runs in one checkout keep apart. */
 export const ARTIFACTS_DIR = path.resolve(

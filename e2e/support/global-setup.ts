@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import {
   ARTIFACTS_DIR,
   E2E_BASE_URL,
   E2E_PORT,
+  ESIMGO_SIMULATOR_PORT,
   ID_TOKEN_TTL_SECONDS,
   MAIL_DIR,
   PARTNER_EMAIL,
@@ -78,6 +80,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTO_PUBLISH_REMOTES: 'true',
       // Sample suppliers, products, rates and tariff profile (the tariffs e2e prices them).
       SEED_SAMPLE_DATA: 'true',
+      // The sample supplier 'eSIM Go' talks to the in-process eSIM Go simulator on its own port
+      // (per run, so parallel runs keep apart); its API key is sealed with this run's SECRET_KEY.
+      ESIMGO_SIMULATOR_PORT: String(ESIMGO_SIMULATOR_PORT),
+      SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -16,15 +16,15 @@ import { signIn } from '../support/sign-in';
 
 /*
  * Independently released remotes on the built console (global setup: the server published and
- * pinned every built remote at start). One extra build per run: stock 1.0.1.
+ * pinned every built remote at start). One extra build per run: partners 1.0.1.
  */
 test.describe.configure({ mode: 'serial' });
 
-const VERSIONED = 'stock';
+const VERSIONED = 'partners';
 const V1 = '1.0.0';
 const V2 = '1.0.1';
 
-/** The version marker of the area's skeleton screen, e.g. 'stock@1.0.0'. */
+/** The version marker of the area's skeleton screen, e.g. 'partners@1.0.0'. */
 function marker(page: Page) {
   return page.getByTestId('remote-version');
 }
@@ -106,7 +106,7 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
 
   await releaseCli('pin', VERSIONED, V1, '--reason', 'e2e: start from v1');
   await signIn(page, ADMIN_EMAIL);
-  await page.goto('/stock');
+  await page.goto('/partners');
   await expectArea(page, VERSIONED, V1);
 
   // Pin v2 from the Releases screen (settings remote).
@@ -115,7 +115,7 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   await expect(card.getByTestId(`release-pinned-${VERSIONED}`)).toHaveAttribute('data-version', V1);
   await expect(card.getByTestId(`release-versions-${VERSIONED}`)).toContainText(V2);
   await card.getByTestId(`release-pin-${VERSIONED}`).click();
-  const dialog = page.getByRole('dialog', { name: 'Pin a version of Stock' });
+  const dialog = page.getByRole('dialog', { name: 'Pin a version of Partners' });
   await dialog.locator('#field-version').click();
   await page
     .locator(
@@ -126,7 +126,7 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   await dialog.getByRole('button', { name: 'Pin' }).click();
   const confirmDialog = page.getByRole('dialog', { name: `Pin ${VERSIONED} ${V2}?` });
   await expect(confirmDialog).toContainText(
-    'Every user loads 1.0.1 of Stock on their next page load.',
+    'Every user loads 1.0.1 of Partners on their next page load.',
   );
   await confirmDialog.getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByText(`Release pinned: ${VERSIONED} ${V2}.`)).toBeVisible();
@@ -137,7 +137,7 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-screen.png'), fullPage: true });
 
-  await page.goto('/stock');
+  await page.goto('/partners');
   await expectArea(page, VERSIONED, V2);
   // The other areas still load their own pinned versions.
   await page.goto('/orders');
@@ -147,7 +147,7 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   expect(await releaseCli('rollback', VERSIONED, '--reason', 'e2e: back to v1')).toContain(
     `Rolled back ${VERSIONED}: ${V2} -> ${V1}`,
   );
-  await page.goto('/stock');
+  await page.goto('/partners');
   await expectArea(page, VERSIONED, V1);
   expect(await releaseCli('history', VERSIONED)).toMatch(/1\.0\.1\s+->\s+1\.0\.0\s+rollback/);
   expect(untouched.map(mtime), 'the host and the other remotes were not rebuilt').toEqual(before);
@@ -184,8 +184,8 @@ test('a broken remote shows only its error page with retry; the rest of the cons
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'remote-failed.png'), fullPage: true });
 
     // Other areas open, in the same page (no reload).
-    await page.getByTestId('menu-stock').click();
-    await expectArea(page, 'stock', V1);
+    await page.getByTestId('menu-partners').click();
+    await expectArea(page, 'partners', V1);
     await page.getByTestId('menu-branch-master').click();
     await expect(page.getByTestId('area-failed')).toHaveAttribute('data-area', 'branches', {
       timeout: 30_000,
@@ -222,11 +222,11 @@ test('a preview of an unpinned version is seen only in the browser session that 
   // The console reloads with the override of this tab's session.
   const banner = page.getByTestId('release-preview-banner');
   await expect(banner).toBeVisible({ timeout: 20_000 });
-  await expect(banner).toContainText('Preview: Stock 1.0.1.');
+  await expect(banner).toContainText('Preview: Partners 1.0.1.');
   await expect(
     page.getByTestId(`release-card-${VERSIONED}`).getByText('Previewing in this tab'),
   ).toBeVisible();
-  await page.goto('/stock');
+  await page.goto('/partners');
   await expectArea(page, VERSIONED, V2);
   await expect(page.getByTestId('remote-area')).toHaveAttribute('data-preview', 'true');
   await expect(page.getByTestId('release-preview-banner')).toBeVisible();
@@ -237,7 +237,7 @@ test('a preview of an unpinned version is seen only in the browser session that 
   try {
     const otherPage = await other.newPage();
     await signIn(otherPage, ADMIN_EMAIL);
-    await otherPage.goto('/stock');
+    await otherPage.goto('/partners');
     await expectArea(otherPage, VERSIONED, V1);
     await expect(otherPage.getByTestId('release-preview-banner')).toHaveCount(0);
   } finally {

@@ -2,8 +2,8 @@ import { RESOURCES } from '@esim/contracts';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the products area owns. Routes without a
- * Component show the area's coming-soon screen until their real screen is released.
+ * The './routes' expose: every console route the products area owns, with its screen: the
+ * product list and detail, the price list and one product's prices.
  */
 export const routes = remote.routes([
   {
@@ -12,6 +12,7 @@ export const routes = remote.routes([
     icon: 'AppstoreOutlined',
     permission: { path: RESOURCES.products, method: 'GET' },
     inMenu: true,
+    Component: remote.screen(() => import('./screens/ProductListScreen')),
   },
   {
     path: '/products/detail',
@@ -19,6 +20,7 @@ export const routes = remote.routes([
     icon: 'AppstoreOutlined',
     permission: { path: RESOURCES.products, method: 'GET' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/ProductDetailScreen')),
   },
   {
     path: '/products-price',
@@ -26,6 +28,7 @@ export const routes = remote.routes([
     icon: 'DollarOutlined',
     permission: { path: RESOURCES.productPrices, method: 'GET' },
     inMenu: true,
+    Component: remote.screen(() => import('./screens/PriceListScreen')),
   },
   {
     path: '/products-price/detail',
@@ -33,6 +36,7 @@ export const routes = remote.routes([
     icon: 'DollarOutlined',
     permission: { path: RESOURCES.productPrices, method: 'GET' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/PriceDetailScreen')),
   },
 ]);
 

@@ -2,8 +2,7 @@ import { RESOURCES } from '@esim/contracts';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the stock area owns. Routes without a
- * Component show the area's coming-soon screen until their real screen is released.
+ * The './routes' expose: every console route the stock area owns, with its screen.
  */
 export const routes = remote.routes([
   {
@@ -12,6 +11,7 @@ export const routes = remote.routes([
     icon: 'DatabaseOutlined',
     permission: { path: RESOURCES.stock, method: 'GET' },
     inMenu: true,
+    Component: remote.screen(() => import('./screens/StockListScreen')),
   },
   {
     path: '/stock/detail',
@@ -19,6 +19,7 @@ export const routes = remote.routes([
     icon: 'DatabaseOutlined',
     permission: { path: RESOURCES.stock, method: 'GET' },
     inMenu: false,
+    Component: remote.screen(() => import('./screens/StockDetailScreen')),
   },
 ]);
 

@@ -11,8 +11,10 @@ import { displayValue, formatDateTime } from '@esim/utils';
 import { deleteSupplier, supplierHistoryQuery, supplierKeys, supplierQuery } from '../api';
 import { ConnectionTest } from '../components/ConnectionTest';
 import { EditSupplierForm } from '../components/EditSupplierForm';
+import { ExternalEsimsTab } from '../sync/ExternalEsimsTab';
+import { ProductUpdatesTab } from '../sync/ProductUpdatesTab';
 
-const TABS = ['details', 'history'] as const;
+const TABS = ['details', 'history', 'product-updates', 'esims'] as const;
 type Tab = (typeof TABS)[number];
 const LIST_PATH = '/supplier-management';
 
@@ -117,6 +119,8 @@ function SupplierDetailContent() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const canEdit = usePermission(RESOURCES.suppliers, 'PUT');
   const canDelete = usePermission(RESOURCES.suppliers, 'DELETE');
+  const canSeeProducts = usePermission(RESOURCES.products, 'GET');
+  const canSeeStock = usePermission(RESOURCES.stock, 'GET');
   const query = useQuery({ ...supplierQuery(id), enabled: id !== '' });
   const removal = useMutation({
     mutationFn: (supplier: Supplier) => deleteSupplier(supplier.id, supplier.version),
@@ -256,6 +260,27 @@ function SupplierDetailContent() {
             disabled: editing,
             children: <HistoryTab supplierId={supplier.id} />,
           },
+          // Supplier sync (api suppliers): src/sync, docs/supplier-sync.md.
+          ...(supplier.deliveryType === 'api' && canSeeProducts
+            ? [
+                {
+                  key: 'product-updates',
+                  label: t('sync.tabs.productUpdates'),
+                  disabled: editing,
+                  children: <ProductUpdatesTab supplierId={supplier.id} />,
+                },
+              ]
+            : []),
+          ...(supplier.deliveryType === 'api' && canSeeStock
+            ? [
+                {
+                  key: 'esims',
+                  label: t('sync.tabs.esims'),
+                  disabled: editing,
+                  children: <ExternalEsimsTab supplierId={supplier.id} />,
+                },
+              ]
+            : []),
         ]}
       />
     </Flex>

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '@esim/contracts';
+import { AuditHistory } from '@esim/ui';
+import { productHistoryQuery, supplierOptionsQuery } from '../api';
+import { yen } from '../format';
+
+const JPY_FIELDS = new Set(['sellingPriceJpy', 'specialPriceJpy', 'costJpy']);
+const ENUM_FIELDS = new Set(['type', 'network', 'status', 'apnType']);
+
+/** The product's History tab (GET product/history): who, when, each field's old -> new value. */
+export function ProductHistory({ productId }: { productId: string }) {
+  const { t } = useTranslation(['products', 'common']);
+  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const query = useQuery(productHistoryQuery(productId, paging.page, paging.pageSize));
+  const suppliers = useQuery(supplierOptionsQuery());
+  const supplierName = (id: string) =>
+    suppliers.data?.items.find((supplier) => supplier.id === id)?.name ?? id;
+  return (
+    <AuditHistory
+      entries={query.data?.items ?? []}
+      total={query.data?.total ?? 0}
+      loading={query.isFetching}
+      error={query.isError ? query.error : undefined}
+      onRetry={() => void query.refetch()}
+      page={paging.page}
+      pageSize={paging.pageSize}
+      onPageChange={(page, pageSize) =>
+        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
+      }
+      fieldLabel={(field) =>
+        t(`fields.${field}`, { defaultValue: t(`common:fields.${field}`, { defaultValue: field }) })
+      }
+      formatValue={(field, value) => {
+        if (field === 'supplierId' && typeof value === 'string') return supplierName(value);
+        if (JPY_FIELDS.has(field) && typeof value === 'number') return `${yen(value)} JPY`;
+        if (ENUM_FIELDS.has(field) && typeof value === 'string')
+          return t(`${field}.${value}`, { defaultValue: value });
+        if (Array.isArray(value)) return value.map(String).join(', ');
+        if (typeof value === 'string') return value;
+        return typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : JSON.stringify(value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,269 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  PRODUCT_SORT_COLUMNS,
+  RESOURCES,
+  type ProductListItem,
+  type ProductListQuery,
+} from '@esim/contracts';
+import { usePermission } from '@esim/platform';
+import {
+  DataTable,
+  toast,
+  useUrlListState,
+  type DataTableColumn,
+  type UrlTableDefaults,
+} from '@esim/ui';
+import { displayValue } from '@esim/utils';
+import { exportProducts, productListQuery } from '../api';
+import { CreateProductDrawer } from '../components/CreateProductDrawer';
+import { SpecialPrice } from '../components/SpecialPrice';
+import {
+  CategoryFilter,
+  CountryFilter,
+  EnumFilter,
+  LabelFilter,
+  SearchFilter,
+  SupplierFilter,
+} from '../components/filters';
+import { percent, useProductFormat, yen } from '../format';
+import { PRODUCT_DETAIL_PATH } from '../paths';
+
+const FILTERS = [
+  'search',
+  'supplierId',
+  'category',
+  'type',
+  'network',
+  'label',
+  'country',
+  'status',
+] as const;
+type Filter = (typeof FILTERS)[number];
+const DEFAULTS: UrlTableDefaults = {
+  sort: { column: 'productCode', order: 'asc' },
+  pageSize: 20,
+  sortColumns: PRODUCT_SORT_COLUMNS,
+};
+
+/** /products: the catalogue, filtered (URL), sorted and paged on the server; CSV export. */
+export function ProductListScreen() {
+  const { t } = useTranslation(['products', 'common']);
+  const format = useProductFormat();
+  const { table, filters, setTable, setFilter } = useUrlListState<Filter>(FILTERS, DEFAULTS);
+  const canCreate = usePermission(RESOURCES.products, 'POST');
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const query: ProductListQuery = useMemo(
+    () => ({
+      page: table.page,
+      pageSize: table.pageSize,
+      ...(table.sort
+        ? { sort: table.sort.column as ProductListQuery['sort'], order: table.sort.order }
+        : {}),
+      ...(table.from ? { from: table.from } : {}),
+      ...(table.to ? { to: table.to } : {}),
+      ...(filters.search ? { search: filters.search } : {}),
+      ...(filters.supplierId ? { supplierId: filters.supplierId } : {}),
+      ...(filters.category ? { category: filters.category } : {}),
+      ...(filters.type ? { type: filters.type as ProductListQuery['type'] } : {}),
+      ...(filters.network ? { network: filters.network as ProductListQuery['network'] } : {}),
+      ...(filters.label ? { label: filters.label } : {}),
+      ...(filters.country ? { country: filters.country } : {}),
+      ...(filters.status ? { status: filters.status as ProductListQuery['status'] } : {}),
+    }),
+    [table, filters],
+  );
+  const result = useQuery(productListQuery(query));
+  const rows = result.data?.items ?? [];
+
+  const money = (key: 'costJpy' | 'grossProfit'): DataTableColumn<ProductListItem> => ({
+    key,
+    title: t(`common:fields.${key}`),
+    sortable: true,
+    align: 'right',
+    render: (_, row) => <span data-testid={`cell-${key}`}>{yen(row[key])}</span>,
+  });
+  const columns: DataTableColumn<ProductListItem>[] = [
+    {
+      key: 'name',
+      title: t('common:fields.name'),
+      sortable: true,
+      render: (_, row) => (
+        <Link
+          to={`${PRODUCT_DETAIL_PATH}?id=${encodeURIComponent(row.id)}`}
+          data-testid="product-link"
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'productCode',
+      title: t('common:fields.productCode'),
+      sortable: true,
+      dataIndex: 'productCode',
+    },
+    {
+      key: 'supplierName',
+      title: t('common:fields.supplierId'),
+      sortable: true,
+      dataIndex: 'supplierName',
+    },
+    {
+      key: 'cost',
+      title: t('common:fields.cost'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => format.money(row.costMinor, row.costCurrency),
+    },
+    money('costJpy'),
+    {
+      key: 'sellingPrice',
+      title: t('common:fields.sellingPrice'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => <span data-testid="cell-sellingPrice">{yen(row.sellingPriceJpy)}</span>,
+    },
+    {
+      key: 'specialPrice',
+      title: t('common:fields.specialPrice'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => (
+        <SpecialPrice
+          price={row.specialPriceJpy}
+          active={row.specialActive}
+          period={format.period(row.specialFrom, row.specialTo)}
+        />
+      ),
+    },
+    money('grossProfit'),
+    {
+      key: 'grossProfitPercent',
+      title: t('common:fields.grossProfitPercent'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => percent(row.grossProfitPercent),
+    },
+    {
+      key: 'dataMb',
+      title: t('common:fields.data'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => format.data(row.dataMb),
+    },
+    {
+      key: 'durationDays',
+      title: t('common:fields.duration'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => format.duration(row.durationDays),
+    },
+    {
+      key: 'labels',
+      title: t('common:fields.labels'),
+      sortable: true,
+      render: (_, row) =>
+        row.labels.length === 0 ? (
+          displayValue(null)
+        ) : (
+          <Flex gap={4} wrap data-testid="cell-labels">
+            {row.labels.map((label) => (
+              <Tag key={label} color="blue" style={{ marginInlineEnd: 0 }}>
+                {label}
+              </Tag>
+            ))}
+          </Flex>
+        ),
+    },
+  ];
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportProducts(query);
+      toast.success(t('list.exportSuccess'));
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const hasFilter = Boolean(table.from || table.to) || FILTERS.some((key) => Boolean(filters[key]));
+  const filterProps = (key: Filter) => ({
+    value: filters[key],
+    onChange: (value: string | undefined) => setFilter(key, value),
+  });
+
+  return (
+    <Flex vertical gap="middle" data-testid="area-screen" data-screen="product-list">
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('list.title')}
+        </Typography.Title>
+        <Flex gap="small">
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void runExport()}
+            loading={exporting}
+            autoInsertSpace={false}
+          >
+            {t('list.export')}
+          </Button>
+          {canCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setCreating(true)}
+              autoInsertSpace={false}
+            >
+              {t('list.create')}
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      <Flex gap="small" wrap align="center" role="search">
+        <SearchFilter
+          {...filterProps('search')}
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+        />
+        <SupplierFilter {...filterProps('supplierId')} />
+        <CategoryFilter
+          {...filterProps('category')}
+          suggestions={rows.map((row) => row.category)}
+        />
+        <EnumFilter kind="type" {...filterProps('type')} />
+        <EnumFilter kind="network" {...filterProps('network')} />
+        <LabelFilter {...filterProps('label')} />
+        <CountryFilter {...filterProps('country')} />
+        <EnumFilter kind="status" {...filterProps('status')} />
+      </Flex>
+      <DataTable<ProductListItem>
+        columns={columns}
+        rows={rows}
+        total={result.data?.total ?? 0}
+        state={table}
+        onChange={setTable}
+        rowKey="id"
+        loading={result.isFetching}
+        error={result.isError ? result.error : undefined}
+        onRetry={() => void result.refetch()}
+        defaultSortColumn="productCode"
+        dateFilter
+        emptyText={hasFilter ? t('list.emptyFiltered') : t('list.empty')}
+        scroll={{ x: 'max-content' }}
+      />
+      {creating && <CreateProductDrawer onClose={() => setCreating(false)} />}
+    </Flex>
+  );
+}
+
+export default ProductListScreen;

@@ -1,0 +1,207 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AuditHistory,
+  ListResult,
+  StockActivationCode,
+  StockDetailQuery,
+  StockDetailResult,
+  StockImportJob,
+  StockImportResult,
+  StockItemDetail,
+  StockProductListItem,
+  StockProductListQuery,
+  SupplierListItem,
+  SupplierListQuery,
+  UpdateStockStatusInput,
+} from '@esim/contracts';
+import {
+  ApiError,
+  api,
+  downloadFile,
+  errorMessageFromBody,
+  getIdToken,
+  getRuntimeConfig,
+  i18next,
+} from '@esim/platform';
+
+/** Query keys of the stock area (everything under 'stock' is refreshed after a change). */
+export const stockKeys = {
+  all: ['stock'] as const,
+  products: (query: StockProductListQuery) => ['stock', 'products', query] as const,
+  productOptions: (search: string) => ['stock', 'product-options', search] as const,
+  items: (query: StockDetailQuery) => ['stock', 'items', query] as const,
+  item: (id: string) => ['stock', 'item', id] as const,
+  history: (id: string, page: number, pageSize: number) =>
+    ['stock', 'history', id, page, pageSize] as const,
+  job: (id: string) => ['stock', 'job', id] as const,
+  suppliers: ['stock', 'suppliers'] as const,
+};
+
+/** The stock-type suppliers (filter of the stock product list). */
+export const stockSuppliersQuery = () =>
+  queryOptions({
+    queryKey: stockKeys.suppliers,
+    queryFn: ({ signal }) =>
+      api.post<ListResult<SupplierListItem>>(
+        'supplier/list',
+        {
+          page: 1,
+          pageSize: 100,
+          sort: 'name',
+          order: 'asc',
+          deliveryType: 'stock',
+        } satisfies SupplierListQuery,
+        { signal, notifyError: false },
+      ),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST stock/list: the stock products with their counts by status. */
+export const stockProductListQuery = (query: StockProductListQuery) =>
+  queryOptions({
+    queryKey: stockKeys.products(query),
+    queryFn: ({ signal }) =>
+      api.post<ListResult<StockProductListItem>>('stock/list', query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The product choice of the import wizard: stock products matching a search. */
+export const stockProductOptionsQuery = (search: string) =>
+  queryOptions({
+    queryKey: stockKeys.productOptions(search),
+    queryFn: ({ signal }) =>
+      api.post<ListResult<StockProductListItem>>(
+        'stock/list',
+        {
+          page: 1,
+          pageSize: 50,
+          sort: 'productName',
+          order: 'asc',
+          ...(search ? { search } : {}),
+        } satisfies StockProductListQuery,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** POST stock/detail: items of a product, paged (offset or the keyset cursor). */
+export const stockItemsQuery = (query: StockDetailQuery) =>
+  queryOptions({
+    queryKey: stockKeys.items(query),
+    queryFn: ({ signal }) => api.post<StockDetailResult>('stock/detail', query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET stock?id= (the activation code masked). */
+export const stockItemQuery = (id: string) =>
+  queryOptions({
+    queryKey: stockKeys.item(id),
+    queryFn: ({ signal }) =>
+      api.get<StockItemDetail>('stock', { searchParams: { id }, signal, notifyError: false }),
+    staleTime: 0,
+  });
+
+/** GET stock/history?id=&page=&pageSize= */
+export const stockHistoryQuery = (id: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: stockKeys.history(id, page, pageSize),
+    queryFn: ({ signal }) =>
+      api.get<AuditHistory>('stock/history', {
+        searchParams: { id, page, pageSize },
+        signal,
+        notifyError: false,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** GET stock/csv/job?id=: polled every second until the job succeeded or failed. */
+export const importJobQuery = (id: string) =>
+  queryOptions({
+    queryKey: stockKeys.job(id),
+    queryFn: ({ signal }) =>
+      api.get<StockImportJob>('stock/csv/job', { searchParams: { id }, signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'succeeded' || status === 'failed' ? false : 1000;
+    },
+    staleTime: 0,
+    retry: 3,
+  });
+
+/** PUT stock: a status change (the screen toasts its own translated text). */
+export const updateStockStatus = (input: UpdateStockStatusInput) =>
+  api.put<StockItemDetail>('stock', input, { notifySuccess: false });
+
+/** DELETE stock?id=&version= */
+export const deleteStockItem = (id: string, version: number) =>
+  api.delete<{ id: string }>('stock', undefined, {
+    searchParams: { id, version },
+    notifySuccess: false,
+  });
+
+/** POST stock/activation-code: the full LPA string (audited by the API). */
+export const revealActivationCode = (id: string) =>
+  api.post<StockActivationCode>('stock/activation-code', { id }, { notifySuccess: false });
+
+/** GET stock/export with the detail's filters (no paging): CSV without activation codes. */
+export const exportStock = (filters: Omit<StockDetailQuery, 'page' | 'pageSize' | 'cursor'>) => {
+  const searchParams: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || value === '') continue;
+    searchParams[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return downloadFile('stock/export', 'stock.csv', { searchParams });
+};
+
+/**
+ * POST stock/csv?productId=&fileName=&dryRun= with the file itself as the body (text/csv).
+ * The platform client sends JSON only, so this one call goes through fetch with the same
+ * bearer token, base URL, timeout and error envelope (ApiError with errors[0].message).
+ */
+export async function importStockCsv(
+  productId: string,
+  file: Blob,
+  fileName: string,
+  dryRun: boolean,
+  signal?: AbortSignal,
+): Promise<StockImportResult> {
+  const base = getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '');
+  const params = new URLSearchParams({ productId, fileName, dryRun: String(dryRun) });
+  const token = await getIdToken();
+  const timeout = AbortSignal.timeout(120_000);
+  let response: Response;
+  try {
+    response = await fetch(`${base}/stock/csv?${params.toString()}`, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'text/csv; charset=utf-8',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: file,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError(i18next.t('common:errors.default'), 0, undefined, { cause: error });
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      errorMessageFromBody(body) ?? i18next.t('common:errors.default'),
+      response.status,
+      body,
+    );
+  }
+  const envelope = body as { data?: StockImportResult } | undefined;
+  if (!envelope?.data) throw new ApiError(i18next.t('common:errors.default'), 0, body);
+  return envelope.data;
+}

@@ -1,0 +1,181 @@
+import { Alert, Button, DatePicker, Flex, Form, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import {
+  STOCK_TRANSITIONS,
+  updateStockStatusSchema,
+  type StockItemDetail,
+  type StockStatus,
+} from '@esim/contracts';
+import { isApiError } from '@esim/platform';
+import {
+  FormLayout,
+  FormSelectField,
+  FormTextField,
+  applyServerFieldErrors,
+  toast,
+  translateValidationMessage,
+  useValibotForm,
+  type OptionItem,
+} from '@esim/ui';
+import { useController, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { stockKeys, updateStockStatus } from '../api';
+
+const FORM_FIELDS = ['status', 'reason', 'holdUntil'] as const;
+
+/** True for a 409 about the version: someone changed the item since it was loaded. */
+function isVersionConflict(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.status === 409 &&
+    (error.errors.length === 0 || error.errors.some((item) => item.field === 'version'))
+  );
+}
+
+/**
+ * Changes an item's status to one of the moves the matrix allows from its current status
+ * (STOCK_TRANSITIONS, as the API enforces it); 'holding' needs a hold-until time, a reason is
+ * optional and kept in the history.
+ */
+export function StatusChangeForm({
+  item,
+  onReload,
+}: {
+  item: StockItemDetail;
+  onReload: () => void;
+}) {
+  const { t } = useTranslation(['stock', 'validation', 'common']);
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState(false);
+  const form = useValibotForm(updateStockStatusSchema, {
+    defaultValues: {
+      id: item.id,
+      version: item.version,
+      status: undefined,
+      reason: '',
+      holdUntil: null,
+    },
+  });
+  const status = useWatch({ control: form.control, name: 'status' }) as StockStatus | undefined;
+  const holdUntil = useController({ control: form.control, name: 'holdUntil' });
+  const mutation = useMutation({ mutationFn: updateStockStatus });
+
+  const allowed = (item.allowedStatuses ?? STOCK_TRANSITIONS[item.status]).filter((next) =>
+    STOCK_TRANSITIONS[item.status].includes(next),
+  );
+  const options: OptionItem<string>[] = allowed.map((value) => ({
+    value,
+    label: t(`status.${value}`),
+  }));
+
+  const submit = form.handleSubmit(async (values) => {
+    setConflict(false);
+    try {
+      const updated = await mutation.mutateAsync({
+        ...values,
+        holdUntil: values.status === 'holding' ? values.holdUntil : null,
+        reason: values.reason ? values.reason : null,
+      });
+      toast.success(t('statusChange.done', { status: t(`status.${updated.status}`) }));
+      queryClient.setQueryData(stockKeys.item(item.id), updated);
+      form.reset({
+        id: updated.id,
+        version: updated.version,
+        status: undefined,
+        reason: '',
+        holdUntil: null,
+      });
+      await queryClient.invalidateQueries({ queryKey: stockKeys.all });
+    } catch (error) {
+      if (isVersionConflict(error)) setConflict(true);
+      else if (isApiError(error)) applyServerFieldErrors(form.setError, error.errors, FORM_FIELDS);
+    }
+  });
+
+  if (allowed.length === 0) {
+    return (
+      <Typography.Text type="secondary" data-testid="status-final">
+        {t('statusChange.final', { status: t(`status.${item.status}`) })}
+      </Typography.Text>
+    );
+  }
+
+  const holdError = holdUntil.fieldState.error?.message;
+  return (
+    <FormLayout onSubmit={submit} id="stock-status-form">
+      {conflict && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="conflict-alert"
+          style={{ marginBottom: 16 }}
+          title={t('statusChange.conflictTitle')}
+          description={t('statusChange.conflictDescription')}
+          action={
+            <Button
+              onClick={() => {
+                setConflict(false);
+                onReload();
+              }}
+              autoInsertSpace={false}
+            >
+              {t('common:actions.reload')}
+            </Button>
+          }
+        />
+      )}
+      <FormSelectField
+        control={form.control}
+        name="status"
+        label={t('statusChange.newStatus')}
+        options={options}
+        required
+        placeholder={t('statusChange.choose')}
+      />
+      {status === 'holding' && (
+        <Form.Item
+          label={t('common:fields.holdUntil')}
+          htmlFor="field-holdUntil"
+          required
+          validateStatus={holdError ? 'error' : undefined}
+          help={holdError ? translateValidationMessage(t, holdError) : undefined}
+          extra={t('statusChange.holdHelp')}
+        >
+          <DatePicker
+            id="field-holdUntil"
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            value={holdUntil.field.value ? dayjs(holdUntil.field.value) : null}
+            onChange={(value) => holdUntil.field.onChange(value ? value.toISOString() : null)}
+            onBlur={holdUntil.field.onBlur}
+            disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+            status={holdError ? 'error' : undefined}
+            aria-required
+            style={{ width: 240 }}
+          />
+        </Form.Item>
+      )}
+      <FormTextField
+        control={form.control}
+        name="reason"
+        label={t('common:fields.reason')}
+        rows={2}
+        maxLength={255}
+      />
+      <Flex justify="flex-end">
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={mutation.isPending}
+          autoInsertSpace={false}
+          data-testid="status-save"
+        >
+          {t('statusChange.submit')}
+        </Button>
+      </Flex>
+    </FormLayout>
+  );
+}

@@ -1,0 +1,303 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Divider,
+  Drawer,
+  Flex,
+  Result,
+  Skeleton,
+  Tabs,
+  Typography,
+} from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PAGE_SIZES,
+  RESOURCES,
+  STOCK_STATUSES,
+  type StockItemDetail,
+  type StockStatus,
+} from '@esim/contracts';
+import { isApiError, usePermission } from '@esim/platform';
+import { AuditHistory, confirm, toast } from '@esim/ui';
+import { displayValue, formatDate, formatDateTime } from '@esim/utils';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteStockItem, stockHistoryQuery, stockItemQuery, stockKeys } from '../api';
+import { ActivationCode } from './ActivationCode';
+import { StatusChangeForm } from './StatusChangeForm';
+import { StatusTag } from './StatusTag';
+
+const DATE_TIME_FIELDS = new Set(['importedDate', 'updatedDate', 'createdDate', 'holdUntil']);
+
+/** Formats a history value of a stock item: statuses translated, the reveal marker as text. */
+function useHistoryValue() {
+  const { t, i18n } = useTranslation(['stock', 'common']);
+  return (field: string, value: unknown): ReactNode => {
+    if (typeof value === 'string') {
+      if (
+        (field === 'status' || field === 'stockStatus') &&
+        STOCK_STATUSES.includes(value as StockStatus)
+      )
+        return t(`status.${value}`);
+      if (field === 'activationCode' && value === 'revealed')
+        return <span data-testid="history-revealed">{t('history.revealed')}</span>;
+      if (DATE_TIME_FIELDS.has(field)) return formatDateTime(value, i18n.language);
+      return value;
+    }
+    return typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : JSON.stringify(value);
+  };
+}
+
+function HistoryTab({ id }: { id: string }) {
+  const { t } = useTranslation(['stock', 'common']);
+  const format = useHistoryValue();
+  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const query = useQuery(stockHistoryQuery(id, paging.page, paging.pageSize));
+  return (
+    <AuditHistory
+      entries={query.data?.items ?? []}
+      total={query.data?.total ?? 0}
+      loading={query.isFetching}
+      error={query.isError ? query.error : undefined}
+      onRetry={() => void query.refetch()}
+      page={paging.page}
+      pageSize={paging.pageSize}
+      onPageChange={(page, pageSize) =>
+        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
+      }
+      fieldLabel={(field) =>
+        field === 'status'
+          ? t('common:fields.stockStatus')
+          : t(`history.fields.${field}`, {
+              defaultValue: t(`common:fields.${field}`, { defaultValue: field }),
+            })
+      }
+      formatValue={format}
+    />
+  );
+}
+
+function Details({ item }: { item: StockItemDetail }) {
+  const { t, i18n } = useTranslation(['stock', 'common']);
+  const rows: { key: string; label: string; value: ReactNode }[] = [
+    { key: 'iccid', label: t('common:fields.iccid'), value: item.iccid },
+    {
+      key: 'status',
+      label: t('common:fields.stockStatus'),
+      value: <StatusTag status={item.status} />,
+    },
+    {
+      key: 'productName',
+      label: t('common:fields.productName'),
+      value: `${item.productName} (${item.productCode})`,
+    },
+    { key: 'supplierName', label: t('common:fields.supplierName'), value: item.supplierName },
+    {
+      key: 'smdpAddress',
+      label: t('common:fields.smdpAddress'),
+      value: displayValue(item.smdpAddress),
+    },
+    {
+      key: 'matchingId',
+      label: t('common:fields.matchingId'),
+      value: displayValue(item.matchingIdMasked),
+    },
+    {
+      key: 'activeExpireDate',
+      label: t('common:fields.activeExpireDate'),
+      value: formatDate(item.activeExpireDate, undefined, i18n.language),
+    },
+    {
+      key: 'importedDate',
+      label: t('common:fields.importedDate'),
+      value: formatDateTime(item.importedDate, i18n.language),
+    },
+  ];
+  if (item.status === 'holding')
+    rows.push({
+      key: 'holdUntil',
+      label: t('common:fields.holdUntil'),
+      value: displayValue(formatDateTime(item.holdUntil, i18n.language)),
+    });
+  rows.push(
+    {
+      key: 'statusReason',
+      label: t('common:fields.reason'),
+      value: displayValue(item.statusReason),
+    },
+    {
+      key: 'importFileName',
+      label: t('item.importFile'),
+      value: displayValue(item.importFileName),
+    },
+    {
+      key: 'updatedDate',
+      label: t('common:fields.updatedDate'),
+      value: formatDateTime(item.updatedDate, i18n.language),
+    },
+    { key: 'updatedBy', label: t('common:fields.updatedBy'), value: displayValue(item.updatedBy) },
+  );
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={1}
+      data-testid="stock-item-details"
+      items={rows.map((row) => ({
+        key: row.key,
+        label: row.label,
+        children: <span data-testid={`item-field-${row.key}`}>{row.value}</span>,
+      }))}
+    />
+  );
+}
+
+export interface StockItemDrawerProps {
+  id: string;
+  onClose: () => void;
+}
+
+/** One stock item: details, activation code (masked; reveal), status change, removal, history. */
+export function StockItemDrawer({ id, onClose }: StockItemDrawerProps) {
+  const { t } = useTranslation(['stock', 'common']);
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState('details');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const canEdit = usePermission(RESOURCES.stock, 'PUT');
+  const canDelete = usePermission(RESOURCES.stock, 'DELETE');
+  const query = useQuery({ ...stockItemQuery(id), enabled: id !== '' });
+  const removal = useMutation({
+    mutationFn: (item: StockItemDetail) => deleteStockItem(item.id, item.version),
+  });
+  const item = query.data;
+
+  const remove = async () => {
+    if (!item) return;
+    setRefusal(null);
+    const confirmed = await confirm({
+      title: t('remove.title', { iccid: item.iccid }),
+      description: t('remove.description'),
+      confirmText: t('remove.confirm'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await removal.mutateAsync(item);
+      toast.success(t('remove.done'));
+      queryClient.removeQueries({ queryKey: stockKeys.item(item.id) });
+      await queryClient.invalidateQueries({ queryKey: stockKeys.all });
+      onClose();
+    } catch (error) {
+      if (isApiError(error)) setRefusal(error.message);
+    }
+  };
+
+  let body: ReactNode;
+  if (query.isError) {
+    const missing = isApiError(query.error) && query.error.status === 404;
+    body = (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('item.notFound') : t('item.loadFailed')}
+        subTitle={missing ? undefined : query.error.message}
+        extra={
+          missing ? undefined : (
+            <Button onClick={() => void query.refetch()} autoInsertSpace={false}>
+              {t('common:actions.retry')}
+            </Button>
+          )
+        }
+      />
+    );
+  } else if (!item) {
+    body = <Skeleton active paragraph={{ rows: 8 }} />;
+  } else {
+    body = (
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'details',
+            label: t('item.tabs.details'),
+            children: (
+              <Flex vertical gap="middle">
+                {refusal && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    closable={{ onClose: () => setRefusal(null) }}
+                    title={t('remove.refused')}
+                    description={refusal}
+                    data-testid="stock-delete-refused"
+                  />
+                )}
+                <Details item={item} />
+                <ActivationCode key={item.id} item={item} />
+                {canEdit && (
+                  <>
+                    <Divider titlePlacement="start" style={{ margin: '8px 0' }}>
+                      {t('statusChange.title')}
+                    </Divider>
+                    <StatusChangeForm
+                      key={`${item.id}-${item.version}`}
+                      item={item}
+                      onReload={() => void query.refetch()}
+                    />
+                  </>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            key: 'history',
+            label: t('item.tabs.history'),
+            children: <HistoryTab id={item.id} />,
+          },
+        ]}
+      />
+    );
+  }
+
+  return (
+    <Drawer
+      open
+      size="large"
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="stock-item-drawer"
+      title={
+        item ? (
+          <Flex gap="small" align="center" wrap>
+            <Typography.Text strong data-testid="stock-item-title">
+              {item.iccid}
+            </Typography.Text>
+            <StatusTag status={item.status} />
+          </Flex>
+        ) : (
+          t('item.title')
+        )
+      }
+      extra={
+        item && canDelete && item.canDelete ? (
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            loading={removal.isPending}
+            onClick={() => void remove()}
+            autoInsertSpace={false}
+            data-testid="stock-item-remove"
+          >
+            {t('remove.button')}
+          </Button>
+        ) : null
+      }
+    >
+      {body}
+    </Drawer>
+  );
+}
