@@ -112,8 +112,16 @@ describe('stock/list and stock/detail', () => {
 
   it('filters by status, ICCID search and expiring window', async () => {
     const one = await firstItem();
+    // The last digits (printed on the card), the first digits, or the whole number.
     const search = await detail({ search: one.iccid.slice(-8) });
     expect(search.body.data.items.map((row: Json) => row.id)).toEqual([one.id]);
+    const prefix = await detail({ search: one.iccid.slice(0, -1) });
+    expect(prefix.body.data.items.map((row: Json) => row.id)).toEqual([one.id]);
+    const whole = await detail({ search: one.iccid });
+    expect(whole.body.data.items.map((row: Json) => row.id)).toEqual([one.id]);
+    // Digits from the middle only are neither.
+    const middle = await detail({ search: one.iccid.slice(2, -2) });
+    expect(middle.body.data.total).toBe(0);
     const none = await detail({ status: ['wasted', 'sold_out'] });
     expect(none.body.data.total).toBe(0);
     const soon = await detail({ expiringWithinDays: 10 });

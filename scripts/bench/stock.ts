@@ -345,7 +345,11 @@ async function main(): Promise<void> {
         name: 'whole ICCID search',
         payload: { ...base, search: `8982${String(123_456).padStart(15, '0')}` },
       },
-      { name: 'product+on_hand, partial ICCID search', payload: { ...base, search: '0012345' } },
+      { name: 'product+on_hand, last 6 ICCID digits', payload: { ...base, search: '123456' } },
+      {
+        name: 'product+on_hand, first 14 ICCID digits',
+        payload: { ...base, search: '89820000000001' },
+      },
     );
 
     const header = `${'stock/detail scenario'.padEnd(46)} ${'min'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}  target`;

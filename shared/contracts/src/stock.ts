@@ -243,7 +243,7 @@ export type StockItemSortColumn = (typeof STOCK_ITEM_SORT_COLUMNS)[number];
  * previous answer's `nextCursor`, same sort/order/filters) = KEYSET: the page after that row, as
  * fast at page 8,000 as at page 1. With a cursor, `page` is only echoed back (send the page number
  * you show). A cursor from another sort or order is a 400. search: digits of an ICCID (a whole
- * ICCID uses the unique index; part of one is a contains match). expiringWithinDays:
+ * ICCID uses the unique index; part of one matches its first or its last digits). expiringWithinDays:
  * activeExpireDate between today and today + N days. from/to: imported date (inclusive).
  */
 export const stockDetailSchema = v.object({

@@ -285,9 +285,13 @@ export function createStockService(deps: StockServiceDeps) {
     }
     if (filters.search) {
       const digits = filters.search.replace(/[^0-9]/g, '');
-      // A whole ICCID: the unique index; part of one: contains (a scan within the other filters).
+      // A whole ICCID: the unique index. Part of one: its first or its last digits, each an index
+      // range scan (migration 0010); digits only, so no LIKE wildcard can come from the input.
+      const reversed = [...digits].reverse().join('');
       where.push(
-        digits.length >= 19 ? sql`s.iccid = ${digits}` : sql`s.iccid LIKE ${`%${digits}%`}`,
+        digits.length >= 19
+          ? sql`s.iccid = ${digits}`
+          : sql`(s.iccid LIKE ${`${digits}%`} OR reverse(s.iccid) LIKE ${`${reversed}%`})`,
       );
     }
     if (filters.expiringWithinDays !== undefined) {
