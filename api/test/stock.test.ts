@@ -13,6 +13,7 @@ let admin: string;
 let noReveal: string;
 let productId: string;
 let formulaProductId: string;
+let supplierId: string;
 
 let serial = 2_000_000;
 function iccid(): string {
@@ -50,6 +51,7 @@ beforeAll(async () => {
   noReveal = (await t.createUser({ roleId })).token;
 
   const supplier = await insertSupplier(t);
+  supplierId = supplier.id;
   productId = (await insertProduct(t, { supplierId: supplier.id, name: 'Japan eSIM stock' })).id;
   formulaProductId = (await insertProduct(t, { supplierId: supplier.id, name: '=1+2 stock' })).id;
   await importRows(
@@ -309,6 +311,29 @@ describe('stock/export', () => {
     const all = await t.inject({ method: 'GET', url: '/api/mng/stock/export', token: admin });
     expect(all.body.trim().split('\r\n').length).toBeGreaterThan(20);
     expect(all.body).not.toContain('SECRET');
+  });
+
+  it("follows the stock list's supplier filter", async () => {
+    const other = await insertSupplier(t);
+    const otherProduct = (await insertProduct(t, { supplierId: other.id, name: 'Other stock' })).id;
+    const otherIccid = iccid();
+    await importRows(otherProduct, [
+      `${otherIccid},LPA:1$smdp.other.example$${matchingId()},2031-12-31`,
+    ]);
+    const exportOf = async (supplier: string) =>
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/mng/stock/export?supplierId=${supplier}`,
+          token: admin,
+        })
+      ).body;
+    const mine = await exportOf(supplierId);
+    expect(mine).toContain('Japan eSIM stock');
+    expect(mine).not.toContain(otherIccid);
+    const theirs = (await exportOf(other.id)).trim().split('\r\n');
+    expect(theirs).toHaveLength(2);
+    expect(theirs[1]).toContain(otherIccid);
   });
 });
 

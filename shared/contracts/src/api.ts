@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   businessRule: 'BUSINESS_RULE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  supplierUnavailable: 'SUPPLIER_UNAVAILABLE',
 } as const;
 
 export const PAGE_SIZES = [10, 20, 30, 50, 100] as const;

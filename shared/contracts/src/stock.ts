@@ -265,6 +265,8 @@ export const stockDetailSchema = v.object({
   from: listQuerySchema(STOCK_ITEM_SORT_COLUMNS).entries.from,
   to: listQuerySchema(STOCK_ITEM_SORT_COLUMNS).entries.to,
   productId: optionalIdFilter('productId'),
+  /** Items of every product of this supplier (the stock list's export follows its supplier filter). */
+  supplierId: optionalIdFilter('supplierId'),
   status: statusFilterField,
   expiringWithinDays: v.optional(
     v.pipe(

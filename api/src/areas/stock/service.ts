@@ -275,6 +275,11 @@ export function createStockService(deps: StockServiceDeps) {
   function itemWhere(filters: Omit<StockDetailFilters, 'page' | 'pageSize' | 'cursor'>): SQL[] {
     const where: SQL[] = [];
     if (filters.productId) where.push(sql`s.product_id = ${filters.productId}`);
+    if (filters.supplierId) {
+      where.push(
+        sql`s.product_id IN (SELECT id FROM products WHERE supplier_id = ${filters.supplierId})`,
+      );
+    }
     if (filters.status && filters.status.length > 0) {
       where.push(
         sql`s.status IN (${sql.join(
@@ -338,6 +343,7 @@ export function createStockService(deps: StockServiceDeps) {
     // Only product/status filters: the maintained counts answer without scanning the items.
     if (
       !filters.search &&
+      !filters.supplierId &&
       filters.expiringWithinDays === undefined &&
       !filters.from &&
       !filters.to

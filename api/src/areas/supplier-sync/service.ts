@@ -7,7 +7,7 @@
  * product reference (eSIM Go: the bundle name), case-insensitively. A new supplier product is
  * created with that reference as its product code.
  */
-import type { ERROR_CODES } from '@esim/contracts';
+import { ERROR_CODES } from '@esim/contracts';
 import {
   PRODUCT_CODE_PATTERN,
   SYNC_MESSAGES,
@@ -67,7 +67,7 @@ export class SupplierUnavailableError extends AppError {
   constructor(readonly supplierError: SupplierError) {
     super(
       supplierError.kind === 'timeout' ? 504 : 502,
-      'SUPPLIER_UNAVAILABLE' as typeof ERROR_CODES.internal,
+      ERROR_CODES.supplierUnavailable,
       supplierError.message,
     );
   }

@@ -4,14 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@esim/contracts';
 import { AuditHistory } from '@esim/ui';
 import { productHistoryQuery, supplierOptionsQuery } from '../api';
-import { yen } from '../format';
+import { useProductFormat, yen } from '../format';
 
 const JPY_FIELDS = new Set(['sellingPriceJpy', 'specialPriceJpy', 'costJpy']);
 const ENUM_FIELDS = new Set(['type', 'network', 'status', 'apnType']);
+/** Supplier amounts in minor units of the product's cost currency. */
+const MINOR_FIELDS = new Set(['costMinor', 'priceMinor']);
 
 /** The product's History tab (GET product/history): who, when, each field's old -> new value. */
-export function ProductHistory({ productId }: { productId: string }) {
+export function ProductHistory({
+  productId,
+  costCurrency,
+}: {
+  productId: string;
+  /** Amounts in minor units are shown in it (the currency of today, also for older entries). */
+  costCurrency: string;
+}) {
   const { t } = useTranslation(['products', 'common']);
+  const { money } = useProductFormat();
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
   const query = useQuery(productHistoryQuery(productId, paging.page, paging.pageSize));
   const suppliers = useQuery(supplierOptionsQuery());
@@ -35,6 +45,8 @@ export function ProductHistory({ productId }: { productId: string }) {
       formatValue={(field, value) => {
         if (field === 'supplierId' && typeof value === 'string') return supplierName(value);
         if (JPY_FIELDS.has(field) && typeof value === 'number') return `${yen(value)} JPY`;
+        if (MINOR_FIELDS.has(field) && typeof value === 'number') return money(value, costCurrency);
+        if (field === 'source' && value === 'supplier sync') return t('historySource.supplierSync');
         if (ENUM_FIELDS.has(field) && typeof value === 'string')
           return t(`${field}.${value}`, { defaultValue: value });
         if (Array.isArray(value)) return value.map(String).join(', ');

@@ -336,7 +336,7 @@ function ProductDetailContent() {
             key: 'history',
             label: t('detail.tabs.history'),
             disabled: editing,
-            children: <ProductHistory productId={product.id} />,
+            children: <ProductHistory productId={product.id} costCurrency={product.costCurrency} />,
           },
         ]}
       />

@@ -169,7 +169,11 @@ export function StockListScreen() {
   const runExport = async () => {
     setExporting(true);
     try {
-      await exportStock({ sort: 'importedDate', order: 'desc' });
+      await exportStock({
+        sort: 'importedDate',
+        order: 'desc',
+        ...(filters.supplierId ? { supplierId: filters.supplierId } : {}),
+      });
       toast.success(t('export.success'));
     } catch {
       // The API client has shown the error.
