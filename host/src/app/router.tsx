@@ -1,6 +1,11 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { i18next } from '@esim/platform';
+import {
+  API_MESSAGES_NAMESPACE,
+  configureApiClient,
+  i18next,
+  loadApiMessageTranslator,
+} from '@esim/platform';
 import { APP_ROUTES, HOME_PATH, LABEL_NAMESPACES, type AppRoute } from '../routes/route-table';
 import { FullPageSpinner } from './FullPageSpinner';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';
@@ -12,8 +17,11 @@ export interface AreaRouteHandle {
   route: AppRoute;
 }
 
-/** Namespaces the signed-in shell needs besides common/auth (menu labels of area screens too). */
-const SHELL_NAMESPACES = ['ui', 'validation', ...LABEL_NAMESPACES];
+/**
+ * Namespaces the signed-in shell needs besides common/auth (menu labels of area screens too;
+ * apiMessages: the API's English texts in the user's language, see translateApiMessage).
+ */
+const SHELL_NAMESPACES = ['ui', 'validation', API_MESSAGES_NAMESPACE, ...LABEL_NAMESPACES];
 
 /*
  * The signed-in parts load with React.lazy, i.e. only when rendered: react-router's
@@ -21,10 +29,13 @@ const SHELL_NAMESPACES = ['ui', 'validation', ...LABEL_NAMESPACES];
  * only being sent to the login screen (antd would then load with the sign-in screens).
  */
 const ShellLayout = lazy(async () => {
-  const [module] = await Promise.all([
+  const [module, , translateMessage] = await Promise.all([
     import(/* webpackChunkName: "shell" */ '../shell/ShellLayout'),
     i18next.loadNamespaces(SHELL_NAMESPACES),
+    // The API answers in English; toasts and form errors show its texts in the user's language.
+    loadApiMessageTranslator(i18next),
   ]);
+  configureApiClient({ translateMessage });
   return { default: module.ShellLayout };
 });
 const AreaRoute = lazy(() =>

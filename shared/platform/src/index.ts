@@ -48,6 +48,7 @@ export type {
 } from './api/api-client';
 export { ApiError, isApiError, DEFAULT_ERROR_MESSAGE, errorMessageFromBody } from './api/api-error';
 export { downloadFile, fileNameFrom } from './api/download';
+export { loadApiMessageTranslator, API_MESSAGES_NAMESPACE } from './api/api-message-translator';
 
 export { createQueryClient, getQueryClient, shouldRetryQuery } from './query/query-client';
 

@@ -25,6 +25,11 @@ export interface ApiClientConfig {
   notify?: Notifier;
   /** Translated 'Something went wrong. Please try again.' in the current language. */
   translateDefault?: () => string;
+  /**
+   * The API's English texts (success message, error messages) in the current language; the host
+   * passes the one loadApiMessageTranslator loads with the signed-in shell. Default: unchanged.
+   */
+  translateMessage?: (text: string) => string;
   /** Base URL; defaults to the runtime config's apiBaseUrl. */
   prefixUrl?: string;
   /** Bearer token source; defaults to the Amplify session's ID token. */
@@ -53,6 +58,7 @@ const silentNotifier: Notifier = { success: () => undefined, error: () => undefi
 let settings: Required<Omit<ApiClientConfig, 'prefixUrl'>> & { prefixUrl?: string } = {
   notify: silentNotifier,
   translateDefault: () => DEFAULT_ERROR_MESSAGE,
+  translateMessage: (text) => text,
   getToken: getIdToken,
 };
 let client: { prefixUrl: string; instance: KyInstance } | undefined;
@@ -112,12 +118,22 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
+/** The current translator (read on each call, so a later configureApiClient applies). */
+function translate(text: string): string {
+  try {
+    return settings.translateMessage(text);
+  } catch {
+    return text;
+  }
+}
+
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
     const body = await readBody(error.response.clone()).catch(() => undefined);
-    const message = errorMessageFromBody(body) ?? settings.translateDefault();
-    return new ApiError(message, error.response.status, body, { cause: error });
+    const sent = errorMessageFromBody(body);
+    const message = sent === undefined ? settings.translateDefault() : translate(sent);
+    return new ApiError(message, error.response.status, body, { cause: error, translate });
   }
   return new ApiError(settings.translateDefault(), 0, undefined, { cause: error });
 }
@@ -174,7 +190,7 @@ export async function request<T>(
     typeof envelope.message === 'string' &&
     envelope.message.trim() !== ''
   ) {
-    settings.notify.success(envelope.message);
+    settings.notify.success(translate(envelope.message));
   }
   return envelope;
 }

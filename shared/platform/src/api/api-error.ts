@@ -9,20 +9,39 @@ export const DEFAULT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
  */
 export class ApiError extends Error {
   readonly status: number;
-  /** The parsed response body (the error envelope when the API sent one). */
+  /** The parsed response body (the error envelope when the API sent one, as sent: English). */
   readonly body: unknown;
+  readonly #translate: ((text: string) => string) | undefined;
 
-  constructor(message: string, status: number, body: unknown, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    message: string,
+    status: number,
+    body: unknown,
+    options?: {
+      cause?: unknown;
+      /** Puts the items' messages in the user's language (the api client's translateMessage). */
+      translate?: (text: string) => string;
+    },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.#translate = options?.translate;
   }
 
-  /** The API's error items (field errors on 400), empty when the body has none. */
+  /**
+   * The API's error items (field errors on 400), empty when the body has none; their messages in
+   * the user's language when the client translates them.
+   */
   get errors(): ApiErrorBody['errors'] {
     const errors = (this.body as Partial<ApiErrorBody> | null)?.errors;
-    return Array.isArray(errors) ? errors : [];
+    if (!Array.isArray(errors)) return [];
+    const translate = this.#translate;
+    if (!translate) return errors;
+    return errors.map((item) =>
+      typeof item.message === 'string' ? { ...item, message: translate(item.message) } : item,
+    );
   }
 
   /** The first error code (contracts ERROR_CODES), if any. */
