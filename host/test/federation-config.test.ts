@@ -56,7 +56,7 @@ describe('the host Module Federation configuration', () => {
       expect(entry!.version, name).toMatch(/^\d+\.\d+\.\d+/);
       expect(entry!.requiredVersion, name).toMatch(/^\^\d+\.\d+\.\d+/);
     }
-    expect(federation.shared['@esim/platform']!.requiredVersion).toBe('^1.0.0');
+    expect(federation.shared['@esim/platform']!.requiredVersion).toBe('^1.1.0');
     // Stateless packages are bundled by each remote with the version it was built with.
     expect(federation.shared['@esim/contracts']).toBeUndefined();
     expect(federation.shared['@esim/utils']).toBeUndefined();

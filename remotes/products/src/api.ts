@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AuditHistory,
-  CountryRecord,
   CreateProductInput,
-  CurrencyRecord,
   EditSellingPriceInput,
   EditSpecialPriceInput,
   ListResult,
@@ -38,8 +36,6 @@ export const productKeys = {
 const referenceKeys = {
   suppliers: ['suppliers', 'options'] as const,
   tariffCodes: ['tariffs', 'code-options'] as const,
-  countries: ['utils', 'countries'] as const,
-  currencies: ['utils', 'roundCurrency', 'active'] as const,
 };
 
 /** POST product/list */
@@ -125,32 +121,6 @@ export const tariffCodeOptionsQuery = () =>
         { signal, notifyError: false },
       ),
     staleTime: 60_000,
-  });
-
-/** Countries (utils/model/list 'countries'): code + English name. */
-export const countriesQuery = () =>
-  queryOptions({
-    queryKey: referenceKeys.countries,
-    queryFn: ({ signal }) =>
-      api.post<CountryRecord[]>(
-        'utils/model/list',
-        { collection: 'countries', fields: ['code', 'nameEnglish'] },
-        { signal },
-      ),
-    staleTime: 5 * 60_000,
-  });
-
-/** Currencies in use (roundCurrency with deleteFlag false). */
-export const currenciesQuery = () =>
-  queryOptions({
-    queryKey: referenceKeys.currencies,
-    queryFn: ({ signal }) =>
-      api.post<CurrencyRecord[]>(
-        'utils/model/list',
-        { collection: 'roundCurrency', filters: { deleteFlag: false } },
-        { signal },
-      ),
-    staleTime: 5 * 60_000,
   });
 
 export const createProduct = (input: CreateProductInput) =>

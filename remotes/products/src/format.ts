@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayValue, formatDate, formatDateTime, formatNumber } from '@esim/utils';
-import { currenciesQuery } from './api';
+import { currenciesQuery } from '@esim/platform';
 
 /** Decimal places of a currency when the currency list has not said (JPY has none). */
 export function fallbackMinorUnits(currency: string): number {

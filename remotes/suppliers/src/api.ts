@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AuditHistory,
-  CountryRecord,
   CreateSupplierData,
-  CurrencyRecord,
   ListResult,
   SupplierConnectionTest,
   SupplierDetail,
@@ -21,8 +19,6 @@ export const supplierKeys = {
   detail: (id: string) => [...supplierKeys.all, 'detail', id] as const,
   history: (id: string, page: number, pageSize: number) =>
     [...supplierKeys.all, 'history', id, page, pageSize] as const,
-  countries: ['utils', 'countries'] as const,
-  currencies: ['utils', 'roundCurrency', 'active'] as const,
 };
 
 /** POST supplier/list. */
@@ -55,32 +51,6 @@ export const supplierHistoryQuery = (id: string, page: number, pageSize: number)
       }),
     placeholderData: keepPreviousData,
     staleTime: 0,
-  });
-
-/** Countries (utils/model/list 'countries'): code + English name. */
-export const countriesQuery = () =>
-  queryOptions({
-    queryKey: supplierKeys.countries,
-    queryFn: ({ signal }) =>
-      api.post<CountryRecord[]>(
-        'utils/model/list',
-        { collection: 'countries', fields: ['code', 'nameEnglish'] },
-        { signal },
-      ),
-    staleTime: 5 * 60_000,
-  });
-
-/** Currencies in use (roundCurrency with deleteFlag false). */
-export const currenciesQuery = () =>
-  queryOptions({
-    queryKey: supplierKeys.currencies,
-    queryFn: ({ signal }) =>
-      api.post<CurrencyRecord[]>(
-        'utils/model/list',
-        { collection: 'roundCurrency', filters: { deleteFlag: false } },
-        { signal },
-      ),
-    staleTime: 5 * 60_000,
   });
 
 export const createSupplier = (input: CreateSupplierData) =>

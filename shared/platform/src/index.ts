@@ -51,6 +51,7 @@ export { downloadFile, fileNameFrom } from './api/download';
 export { loadApiMessageTranslator, API_MESSAGES_NAMESPACE } from './api/api-message-translator';
 
 export { createQueryClient, getQueryClient, shouldRetryQuery } from './query/query-client';
+export { countriesQuery, currenciesQuery, referenceKeys } from './query/reference-queries';
 
 export { usePermissionStore, usePermission, hasPermission } from './permissions/permission-store';
 export type { PermissionState, PermissionStatus } from './permissions/permission-store';

@@ -14,7 +14,8 @@ import {
   type ProductRecord,
 } from '@esim/contracts';
 import { FormNumberField, FormSelectField, FormTextField, type OptionItem } from '@esim/ui';
-import { countriesQuery, currenciesQuery, supplierOptionsQuery } from '../api';
+import { countriesQuery, currenciesQuery } from '@esim/platform';
+import { supplierOptionsQuery } from '../api';
 import { useMinorUnits } from '../format';
 import { MinorAmountField } from './MinorAmountField';
 

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_NETWORKS, PRODUCT_STATUSES, PRODUCT_TYPES } from '@esim/contracts';
 import { OptionSelect, type OptionItem } from '@esim/ui';
 import { ALL_VALUE } from '@esim/utils';
-import { countriesQuery, labelListQuery, supplierOptionsQuery } from '../api';
+import { countriesQuery } from '@esim/platform';
+import { labelListQuery, supplierOptionsQuery } from '../api';
 
 /** Props of a URL-synced filter: the current value (undefined = all) and its setter. */
 export interface FilterProps {

@@ -11,7 +11,7 @@ import {
   type SupplierDetail,
 } from '@esim/contracts';
 import { FormSelectField, FormTextField, type OptionItem } from '@esim/ui';
-import { countriesQuery, currenciesQuery } from '../api';
+import { countriesQuery, currenciesQuery } from '@esim/platform';
 
 export type SupplierFormValues = CreateSupplierInput;
 

@@ -12,7 +12,7 @@ import {
   type SupplierListItem,
   type SupplierListQuery,
 } from '@esim/contracts';
-import { usePermission } from '@esim/platform';
+import { currenciesQuery, usePermission } from '@esim/platform';
 import {
   DataTable,
   OptionSelect,
@@ -23,7 +23,7 @@ import {
   type UrlTableDefaults,
 } from '@esim/ui';
 import { ALL_VALUE, displayValue, formatDateTime } from '@esim/utils';
-import { currenciesQuery, exportSuppliers, supplierListQuery } from '../api';
+import { exportSuppliers, supplierListQuery } from '../api';
 import { CreateSupplierDrawer } from '../components/CreateSupplierDrawer';
 
 const FILTERS = ['status', 'deliveryType', 'currency', 'search'] as const;
