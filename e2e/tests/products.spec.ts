@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN_EMAIL } from '../support/env';
 import { text } from '../support/locales';
+import { chooseOption } from '../support/antd-select';
 import { signIn } from '../support/sign-in';
 
 /*
@@ -21,15 +22,9 @@ const SUPPLIER = 'Nippon Stock SIM';
 const SEEDED_LABEL = 'Best seller';
 const NEW_LABEL = `E2E ${RUN}`;
 
-/** Opens an option of an antd Select (by its accessible name) and picks one option. */
+/** Picks an option of an antd Select, typing `search` first to filter it. */
 async function pick(page: Page, select: Locator, search: string, option: string | RegExp) {
-  await select.click();
-  await page.keyboard.type(search);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
+  await chooseOption(page, select, option, search);
 }
 
 /** Whole yen shown as '1,234' (or '1,234 JPY') -> 1234. */

@@ -12,6 +12,7 @@ import {
   sharedModules,
   storeVersionDir,
 } from '../support/remotes';
+import { chooseOption } from '../support/antd-select';
 import { signIn } from '../support/sign-in';
 
 /*
@@ -116,12 +117,7 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   await expect(card.getByTestId(`release-versions-${VERSIONED}`)).toContainText(V2);
   await card.getByTestId(`release-pin-${VERSIONED}`).click();
   const dialog = page.getByRole('dialog', { name: 'Pin a version of Partners' });
-  await dialog.locator('#field-version').click();
-  await page
-    .locator(
-      `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${V2}"]`,
-    )
-    .click();
+  await chooseOption(page, dialog.locator('#field-version'), V2);
   await dialog.locator('#field-reason').fill('e2e: v2 is ready');
   await dialog.getByRole('button', { name: 'Pin' }).click();
   const confirmDialog = page.getByRole('dialog', { name: `Pin ${VERSIONED} ${V2}?` });

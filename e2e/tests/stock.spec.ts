@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseOption } from '../support/antd-select';
 import { ADMIN_DATABASE_URL, ADMIN_EMAIL, STATE_FILE } from '../support/env';
 import { signIn } from '../support/sign-in';
 
@@ -98,13 +99,7 @@ test('import stock with a bad row, fix it, import; reveal a code and see it in t
   await page.getByRole('button', { name: 'Import stock' }).click();
   const wizard = page.getByTestId('stock-import-wizard');
   await expect(wizard).toBeVisible();
-  await wizard.getByTestId('stock-import-product').click();
-  await page.keyboard.type(PRODUCT);
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: PRODUCT });
-  await expect(option).toHaveCount(1, { timeout: 20_000 });
-  await option.click();
+  await chooseOption(page, wizard.locator('#stock-import-product'), PRODUCT, PRODUCT);
 
   // Leaving asks first (Esc included); staying keeps the choice.
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(
@@ -200,7 +195,7 @@ test('import stock with a bad row, fix it, import; reveal a code and see it in t
     'Not available',
     'Wasted',
   ]);
-  await dropdown.locator('.ant-select-item-option', { hasText: /^Not available$/ }).click();
+  await chooseOption(page, page.locator('#field-status'), /^Not available$/);
   await page.locator('#field-reason').fill('Damaged profile (e2e)');
   await page.getByTestId('status-save').click();
   await expect(
