@@ -3,9 +3,11 @@
  * typecheck`) and locales/test/complete.test.ts.
  *
  * en is the reference: every key of every locales/en/<namespace>.json must exist, non-empty, in
- * the same namespace file of every other language. Plural keys follow each language's own
- * plural categories (Intl.PluralRules), the way i18next resolves them: English `item_one` +
- * `item_other` need only `item_other` in Japanese and Thai, `item_one` + `item_other` in German.
+ * the same namespace file of every other language. Plural groups need every form English has AND
+ * every form of the language's own plural categories (Intl.PluralRules, the way i18next resolves
+ * them): English `item_one` + `item_other` need both in every language (Japanese and Thai only
+ * ever use `_other`, but the files keep the same keys as the reference), and a language with more
+ * categories (`_few`, `_many`) needs those too.
  * Every *.json file of every language must parse and hold a JSON object.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -54,9 +56,9 @@ function readNamespace(path) {
 }
 
 /**
- * The keys a language needs for the reference keys: plain keys as they are, plural groups
- * expanded to the language's plural categories (plus `_zero` when the reference uses it, since
- * i18next treats `_zero` as an optional override in every language).
+ * The keys a language needs for the reference keys: plain keys as they are, plural groups with
+ * the reference's own forms plus the language's plural categories (`_zero` only when the
+ * reference uses it, since i18next treats `_zero` as an optional override in every language).
  * Returns Map<requiredKey, referenceValue>.
  */
 export function requiredKeysFor(referenceKeys, language) {
@@ -73,7 +75,9 @@ export function requiredKeysFor(referenceKeys, language) {
         ordinal,
         zero: undefined,
         other: undefined,
+        forms: [],
       };
+      if (match[3] !== 'zero' || ordinal) group.forms.push(match[3]);
       if (match[3] === 'zero' && !ordinal) group.zero = value;
       if (match[3] === 'other') group.other = value;
       groups.set(groupKey, group);
@@ -85,7 +89,7 @@ export function requiredKeysFor(referenceKeys, language) {
     const type = group.ordinal ? 'ordinal' : 'cardinal';
     const categories = new Intl.PluralRules(language, { type }).resolvedOptions().pluralCategories;
     const infix = group.ordinal ? 'ordinal_' : '';
-    for (const category of categories)
+    for (const category of new Set([...group.forms, ...categories]))
       required.set(`${group.base}_${infix}${category}`, group.other);
     if (group.zero !== undefined) required.set(`${group.base}_zero`, group.zero);
   }

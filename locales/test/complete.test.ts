@@ -121,7 +121,7 @@ describe('the completeness check', () => {
     expect(formatProblem(problems[2]!)).toBe('th/extra.json: must contain a JSON object');
   });
 
-  it('asks for the plural forms each language has', () => {
+  it("asks for English's plural forms and each language's own", () => {
     const root = fixture({
       'en/orders.json': { item_one: '{{count}} item', item_other: '{{count}} items' },
       'ja/orders.json': { item_other: '{{count}}件' },
@@ -129,7 +129,9 @@ describe('the completeness check', () => {
       'th/orders.json': { item_other: '{{count}} รายการ' },
     });
     expect(checkCompleteness(root).problems.map(formatProblem)).toEqual([
+      'ja/orders.json: missing key "item_one"',
       'de/orders.json: missing key "item_one"',
+      'th/orders.json: missing key "item_one"',
     ]);
   });
 
