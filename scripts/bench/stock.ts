@@ -17,14 +17,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { luhnCheckDigit } from '../../shared/contracts/src/iccid';
-import type PgModule from 'pg';
 import type { Client as PgClient } from 'pg';
 import { buildApp } from '../../api/src/app';
+import { createDatabase, percentile, pg } from './lib';
 import {
   insertStockRows,
   maskActivationCode,
@@ -39,45 +38,13 @@ import { createIdentity } from '../../api/src/identity';
 import { createLogger } from '../../api/src/logger';
 import { createSecretBox } from '../../api/src/secrets';
 
-const apiRequire = createRequire(new URL('../../api/package.json', import.meta.url));
-const pg = apiRequire('pg') as typeof PgModule;
-
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 5;
 const IMPORT_ROWS = 100_000;
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const ADMIN_EMAIL = 'bench-admin@esim.test';
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
-}
 const ms = (value: number) => value.toFixed(1).padStart(8);
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `esim_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  let dropped = false;
-  return {
-    url: url.toString(),
-    async drop() {
-      if (dropped) return;
-      dropped = true;
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-      console.info(`dropped database ${name}`);
-    },
-  };
-}
 
 /**
  * COPY ... FROM STDIN with node-postgres and no extra package: a minimal "submittable" that

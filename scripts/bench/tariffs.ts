@@ -17,13 +17,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type PgModule from 'pg';
 import type { Client as PgClient, Pool as PgPool } from 'pg';
 import { buildApp } from '../../api/src/app';
+import { createDatabase, percentile, pg } from './lib';
 import { loadConfig } from '../../api/src/config';
 import { openDatabase, type Database } from '../../api/src/db/client';
 import { migrate } from '../../api/src/db/migrate';
@@ -31,10 +30,6 @@ import { seed } from '../../api/src/db/seed';
 import { createIdentity } from '../../api/src/identity';
 import { createLogger } from '../../api/src/logger';
 
-const apiRequire = createRequire(new URL('../../api/package.json', import.meta.url));
-const pg = apiRequire('pg') as typeof PgModule;
-
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const PRODUCTS = 20_000;
@@ -51,36 +46,7 @@ interface Captured {
   values: unknown[];
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
-}
-
 const ms = (value: number) => value.toFixed(1).padStart(7);
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `esim_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  let dropped = false;
-  return {
-    url: url.toString(),
-    async drop() {
-      if (dropped) return;
-      dropped = true;
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-      console.info(`dropped database ${name}`);
-    },
-  };
-}
 
 /** Loads the data set with set-based SQL (the services' paths are covered by the tests). */
 async function load(client: PgClient): Promise<{ currencies: string[]; codes: string[] }> {

@@ -1,0 +1,42 @@
+/** What every API benchmark needs: node-postgres, a throwaway database, percentiles. */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
+
+const apiRequire = createRequire(new URL('../../api/package.json', import.meta.url));
+/** node-postgres, resolved from the api package (the scripts folder has no dependencies). */
+export const pg = apiRequire('pg') as typeof PgModule;
+
+export const ADMIN_URL =
+  process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The p-th percentile (nearest rank) of the values. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] as number;
+}
+
+/** A fresh database on ADMIN_URL's server; drop() removes it (safe to call twice). */
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `esim_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      console.info(`dropped database ${name}`);
+    },
+  };
+}
