@@ -8,8 +8,17 @@ export const repoRoot = path.resolve(apiRoot, '..');
 export interface AppConfig {
   port: number;
   host: string;
-  /** Public origin of the console, e.g. http://localhost:3000 (CORS, CSP, token issuer). */
+  /**
+   * Public origin of the console, e.g. http://localhost:3000 (CORS, token issuer, links in the
+   * log): PUBLIC_URL, else http://localhost:$PORT.
+   */
   publicUrl: string;
+  /**
+   * The one origin the console may be used at: PUBLIC_URL when it is set (production). Unset in
+   * the embedded default, where the console signs in from whatever origin it is reached at
+   * (localhost, 127.0.0.1, a LAN address): identity endpoint and remote manifests are same-origin.
+   */
+  consoleOrigin: string | undefined;
   /** PostgreSQL URL; absent = embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -66,13 +75,15 @@ function int(value: string | undefined, fallback: number): number {
 /** Reads configuration from the environment; every value has an embedded default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = int(env.PORT, 3000);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const consoleOrigin = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined;
+  const publicUrl = consoleOrigin ?? `http://localhost:${port}`;
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
   const mode = env.COGNITO_USER_POOL_ID ? 'cognito' : 'local';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
+    consoleOrigin,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host', 'dist')),

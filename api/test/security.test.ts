@@ -197,6 +197,7 @@ describe('meta routes', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       apiBaseUrl: '/api/mng',
+      publicUrl: 'http://localhost:3000',
       identity: {
         region: 'ap-northeast-1',
         userPoolId: t.config.identity.userPoolId,
@@ -205,6 +206,22 @@ describe('meta routes', () => {
       },
       remotes: { releaseDocumentUrl: '/api/mng/release/pinned' },
     });
+  });
+
+  it('without PUBLIC_URL, names no origin and a same-origin identity endpoint (any origin signs in)', () => {
+    const config = loadConfig({ PORT: '3300' });
+    expect(config.publicUrl).toBe('http://localhost:3300');
+    expect(runtimeConfig(config).publicUrl).toBeNull();
+    expect(runtimeConfig(config).identity.userPoolEndpoint).toBe('/identity');
+    expect(contentSecurityPolicy(config)).toContain("connect-src 'self';");
+  });
+
+  it('with PUBLIC_URL, names that origin and an identity endpoint on it', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://console.example.com/' });
+    expect(runtimeConfig(config).publicUrl).toBe('https://console.example.com');
+    expect(runtimeConfig(config).identity.userPoolEndpoint).toBe(
+      'https://console.example.com/identity',
+    );
   });
 
   it('points at the real pool (userPoolEndpoint null) in cognito mode', () => {

@@ -11,6 +11,7 @@ import {
   usePermissionStore,
 } from '@esim/platform';
 import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
+import { RETURN_TO_KEY } from '../src/app/return-to';
 import { routes } from '../src/app/router';
 import { registerArea, unregisterArea } from '../src/remotes/remote-loader';
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  sessionStorage.clear();
   await signOut({ identity: false });
   useAuthStore.setState({ notice: null, status: 'unknown' });
 });
@@ -71,6 +73,49 @@ describe('the console routes', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin/auth/login');
     expect(router.state.location.state).toEqual({ from: '/orders/detail?id=7' });
     expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+
+  it('after sign-in, goes back to the deep link the visitor was sent to sign in from', async () => {
+    useAuthStore.setState({ status: 'signedOut' });
+    const router = open('/supplier-management?page=2');
+    await screen.findByTestId('login-email', {}, { timeout: 10_000 });
+    signIn(ADMIN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/supplier-management'));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
+  });
+
+  it('a plain sign-in goes home', async () => {
+    useAuthStore.setState({ status: 'signedOut' });
+    const router = open('/admin/auth/login');
+    await screen.findByTestId('login-email', {}, { timeout: 10_000 });
+    signIn(ADMIN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('a deep link of an earlier page session or of a session that ended is not restored', async () => {
+    // The login entry still carries a page in its history state, but nothing sent the user
+    // to sign in from it in this page session (a reloaded, restored or old history entry).
+    useAuthStore.setState({ status: 'signedOut' });
+    const router = createMemoryRouter(routes, {
+      initialEntries: [{ pathname: '/admin/auth/login', state: { from: '/stock' } }],
+    });
+    render(
+      <Suspense fallback="loading">
+        <RouterProvider router={router} />
+      </Suspense>,
+    );
+    await screen.findByTestId('login-email', {}, { timeout: 10_000 });
+    signIn(ADMIN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+
+    // Signed out on a deep page: the next sign-in goes home, not back to that page.
+    await act(() => router.navigate('/supplier-management'));
+    await act(() => signOut({ identity: false }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/auth/login'));
+    expect(router.state.location.state).toBeNull();
+    signIn(ADMIN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('keeps the OTP screen for a pending challenge only', async () => {

@@ -148,6 +148,18 @@ describe(
       expect(fetchMock).not.toHaveBeenCalled();
     });
 
+    it("registers a same-origin manifest path (embedded default) at the page's own origin", () => {
+      applyReleaseDocument({
+        remotes: {
+          partners: { version: '1.0.0', manifestUrl: '/remotes/partners/1.0.0/mf-manifest.json' },
+        },
+      });
+      expect(registeredEntry('partners')?.entry).toBe(
+        `${window.location.origin}/remotes/partners/1.0.0/mf-manifest.json`,
+      );
+      applyReleaseDocument({ remotes: {} });
+    });
+
     it('keeps an unchanged remote, re-registers a changed one, drops an unpinned one', () => {
       applyReleaseDocument(documentWith({ suppliers: '1.0.0', stock: '1.0.0' }));
       const suppliers = getAreaLoader('suppliers');

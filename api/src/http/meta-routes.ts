@@ -9,11 +9,19 @@ export const API_BASE = '/api/mng';
 /** The runtime config the console reads at start (one build serves every environment). */
 export interface RuntimeConfig {
   apiBaseUrl: string;
+  /**
+   * The one origin the console is used at (PUBLIC_URL); null = any origin it is reached at.
+   * At another origin the login screen sends the user there instead of failing to sign in.
+   */
+  publicUrl: string | null;
   identity: {
     region: string;
     userPoolId: string;
     userPoolClientId: string;
-    /** The local Cognito-compatible endpoint, or null for the real Cognito pool. */
+    /**
+     * The local Cognito-compatible endpoint, or null for the real Cognito pool. A path
+     * ('/identity') without PUBLIC_URL: the console resolves it against its own origin.
+     */
     userPoolEndpoint: string | null;
   };
   remotes: { releaseDocumentUrl: string };
@@ -22,11 +30,13 @@ export interface RuntimeConfig {
 export function runtimeConfig(config: AppConfig): RuntimeConfig {
   return {
     apiBaseUrl: API_BASE,
+    publicUrl: config.consoleOrigin ?? null,
     identity: {
       region: config.identity.region,
       userPoolId: config.identity.userPoolId,
       userPoolClientId: config.identity.clientId,
-      userPoolEndpoint: config.identity.mode === 'local' ? `${config.publicUrl}/identity` : null,
+      userPoolEndpoint:
+        config.identity.mode === 'local' ? `${config.consoleOrigin ?? ''}/identity` : null,
     },
     remotes: { releaseDocumentUrl: `${API_BASE}/release/pinned` },
   };

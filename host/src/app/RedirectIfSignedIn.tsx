@@ -1,22 +1,20 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@esim/platform';
-import { HOME_PATH, LOGIN_PATH, OTP_PATH } from '../routes/route-table';
 import { FullPageSpinner } from './FullPageSpinner';
-import type { ReturnState } from './RequireAuth';
+import { forgetReturnTo, returnPath } from './return-to';
 
-/** A safe in-app return path (never the sign-in screens, never another origin). */
-export function returnPath(state: unknown): string {
-  const from = (state as ReturnState | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return HOME_PATH;
-  if (from.startsWith(LOGIN_PATH) || from.startsWith(OTP_PATH)) return HOME_PATH;
-  return from;
+/** On to the page after sign-in; the remembered deep link is used up. */
+function GoOn({ to }: { to: string }) {
+  useEffect(() => forgetReturnTo(), []);
+  return <Navigate to={to} replace />;
 }
 
-/** The sign-in screens: a signed-in user goes on to the requested page or the dashboard. */
+/** The sign-in screens: a signed-in user goes on to the dashboard (or the deep link, returnPath). */
 export function RedirectIfSignedIn() {
   const status = useAuthStore((state) => state.status);
   const location = useLocation();
   if (status === 'unknown') return <FullPageSpinner />;
-  if (status === 'signedIn') return <Navigate to={returnPath(location.state)} replace />;
+  if (status === 'signedIn') return <GoOn to={returnPath(location.state)} />;
   return <Outlet />;
 }

@@ -1,8 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from './LanguageSelect';
+import { BrandLogo } from '../brand/BrandLogo';
+import { LanguageMenu } from './LanguageMenu';
+import './auth.css';
 
-/** The frame of the sign-in screens: product name, language switch, one card. */
+/**
+ * The frame of the sign-in screens, in the console's look without antd (decision 0004): a
+ * header bar with the brand and the language switch as in the signed-in layout, one card.
+ */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('common');
   const appName = t('appName');
@@ -10,14 +15,17 @@ export function AuthLayout({ title, children }: { title: string; children: React
     document.title = `${title} | ${appName}`;
   }, [title, appName]);
   return (
-    <main className="esim-center">
-      <div className="esim-card">
-        <div className="esim-brand">
-          <span>{t('appName')}</span>
-          <LanguageSelect />
+    <div className="esim-auth">
+      <header className="esim-auth-bar">
+        <div className="esim-brand" data-testid="brand">
+          <BrandLogo />
+          <span className="esim-brand-name">{appName}</span>
         </div>
-        {children}
-      </div>
-    </main>
+        <LanguageMenu />
+      </header>
+      <main className="esim-auth-main">
+        <section className="esim-card esim-auth-card">{children}</section>
+      </main>
+    </div>
   );
 }

@@ -5,7 +5,9 @@ import { isValidEmail } from '@esim/contracts';
 import { AUTH_MESSAGE_KEYS, beginSignIn, useAuthStore } from '@esim/platform';
 import { OTP_PATH } from '../routes/route-table';
 import { AuthLayout } from './AuthLayout';
+import { thisPageElsewhere } from './console-origin';
 import { NoticeDialog } from './NoticeDialog';
+import { WrongOriginNotice } from './WrongOriginNotice';
 
 /** Login (public): the e-mail; the identity service then mails a one-time password. */
 function LoginPage() {
@@ -15,6 +17,7 @@ function LoginPage() {
   const pending = useAuthStore((state) => state.pending);
   const [email, setEmail] = useState(() => useAuthStore.getState().challengeEmail ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [elsewhere] = useState(thisPageElsewhere);
   const inputId = useId();
   const errorId = useId();
 
@@ -34,34 +37,43 @@ function LoginPage() {
     <AuthLayout title={t('login.title')}>
       <h1>{t('login.title')}</h1>
       <p>{t('login.description')}</p>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={pending}>
-        <div className="esim-field">
-          <label htmlFor={inputId}>{t('login.email')}</label>
-          <input
-            id={inputId}
-            className="esim-input"
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            autoFocus
-            placeholder={t('login.emailPlaceholder')}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            data-testid="login-email"
-          />
-          {error && (
-            <div id={errorId} className="esim-field-error" role="alert" data-testid="login-error">
-              {error}
-            </div>
-          )}
-        </div>
-        <button type="submit" className="esim-button" disabled={pending} data-testid="login-submit">
-          {pending ? t('login.sending') : t('login.submit')}
-        </button>
-      </form>
+      {elsewhere ? (
+        <WrongOriginNotice url={elsewhere} />
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)} aria-busy={pending}>
+          <div className="esim-field">
+            <label htmlFor={inputId}>{t('login.email')}</label>
+            <input
+              id={inputId}
+              className="esim-input"
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              autoFocus
+              placeholder={t('login.emailPlaceholder')}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              data-testid="login-email"
+            />
+            {error && (
+              <div id={errorId} className="esim-field-error" role="alert" data-testid="login-error">
+                {error}
+              </div>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="esim-button"
+            disabled={pending}
+            data-testid="login-submit"
+          >
+            {pending ? t('login.sending') : t('login.submit')}
+          </button>
+        </form>
+      )}
       <NoticeDialog />
     </AuthLayout>
   );

@@ -11,7 +11,7 @@ const TEXT_KEYS: Record<SignOutNotice, { title: string; message: string }> = {
 
 /**
  * Tells the user once why they are on the login screen (session expired, inactivity logout,
- * 'otp failed'): a modal alert dialog with an OK button.
+ * 'OTP failed'): a modal alert dialog with an OK button.
  */
 export function NoticeDialog() {
   const { t } = useTranslation('auth');

@@ -36,10 +36,10 @@ function OtpPage() {
       setCode('');
       setMessage({
         kind: 'warning',
-        text: t(AUTH_MESSAGE_KEYS.otpIncorrect, { attempts: result.attemptsLeft }),
+        text: t(AUTH_MESSAGE_KEYS.otpIncorrect, { count: result.attemptsLeft }),
       });
     } else if (result.outcome === 'failed') {
-      // The login screen shows the alert ('otp failed').
+      // The login screen shows the alert ('OTP failed').
       navigate(LOGIN_PATH, { replace: true, state: location.state });
     }
   };

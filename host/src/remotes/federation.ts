@@ -89,6 +89,15 @@ function areaLoader(area: AreaId, entry: PinnedRemote): AreaLoader {
 }
 
 /**
+ * A manifest URL as the federation runtime gets it: absolute. Without PUBLIC_URL and
+ * REMOTE_STORE_URL the API answers a path ('/remotes/...'), served by whatever origin the
+ * console was reached at.
+ */
+export function absoluteManifestUrl(url: string, base: string = window.location.href): string {
+  return new URL(url, base).href;
+}
+
+/**
  * Registers the document's remotes (new or changed ones, and those a retry asked for) and
  * their area loaders; areas that are no longer pinned go back to 'not deployed'.
  */
@@ -109,11 +118,12 @@ export function applyReleaseDocument(document: PinnedReleaseDocument): void {
       }
       continue;
     }
-    if (current === entry.manifestUrl && !reloadRequested.has(area)) continue;
+    const manifestUrl = absoluteManifestUrl(entry.manifestUrl);
+    if (current === manifestUrl && !reloadRequested.has(area)) continue;
     ensurePlugins();
     // force: a changed version (or a retry) drops the old container, its modules and caches.
-    registerRemotes([{ name: area, entry: entry.manifestUrl }], { force: current !== undefined });
-    registered.set(area, entry.manifestUrl);
+    registerRemotes([{ name: area, entry: manifestUrl }], { force: current !== undefined });
+    registered.set(area, manifestUrl);
     reloadRequested.delete(area);
     registerArea(area, areaLoader(area, entry));
   }

@@ -76,8 +76,11 @@ export async function fetchReleaseDocument(signal?: AbortSignal): Promise<Pinned
 export const releaseDocumentQuery = () =>
   queryOptions({
     queryKey: RELEASE_DOCUMENT_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      const document = await fetchReleaseDocument(signal);
+    // No abort signal: react-query cancels a fetch whose signal was read as soon as its last
+    // observer unmounts (a remount, StrictMode's double effects), and the one read per session
+    // would then show as an aborted request. Sign-out still cancels it (cancelQueries).
+    queryFn: async () => {
+      const document = await fetchReleaseDocument();
       applyReleaseDocument(document);
       return document;
     },

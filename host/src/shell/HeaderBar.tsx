@@ -6,7 +6,7 @@ import { Badge, Button, Dropdown, Empty, Popover, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, signOut, useAuthStore } from '@esim/platform';
 import { LANGUAGES, resolveLanguage } from '@esim/utils';
-import { LANGUAGE_NAMES } from '../auth/LanguageSelect';
+import { LANGUAGE_NAMES } from '../app/language-names';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');

@@ -5,6 +5,7 @@ import { Outlet, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getQueryClient, signOut } from '@esim/platform';
 import { UiOverlays, progress } from '@esim/ui';
+import { BrandLogo } from '../brand/BrandLogo';
 import { INACTIVITY_TIMEOUT_MS, startInactivityTimer } from '../session/inactivity';
 import { AntdRoot } from './AntdRoot';
 import { HeaderBar } from './HeaderBar';
@@ -54,15 +55,20 @@ function Shell() {
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',
+            gap: 10,
             padding: '0 12px',
           }}
+          data-testid="brand"
         >
-          <Typography.Text
-            strong
-            style={{ color: '#fff', whiteSpace: 'nowrap', overflow: 'hidden' }}
-          >
-            {collapsed ? t('appShortName') : t('appName')}
-          </Typography.Text>
+          <BrandLogo size={collapsed ? 28 : 24} />
+          {!collapsed && (
+            <Typography.Text
+              strong
+              style={{ color: '#fff', whiteSpace: 'nowrap', overflow: 'hidden' }}
+            >
+              {t('appName')}
+            </Typography.Text>
+          )}
         </div>
         <nav aria-label={t('layout.mainMenu')}>
           <SideMenu />

@@ -6,13 +6,21 @@ export interface IdentityConfig {
   region: string;
   userPoolId: string;
   userPoolClientId: string;
-  /** Cognito-compatible endpoint of the embedded identity service; null = real Cognito. */
+  /**
+   * Cognito-compatible endpoint of the embedded identity service; null = real Cognito. A path
+   * ('/identity') is on the console's own origin, whatever origin that is.
+   */
   userPoolEndpoint: string | null;
 }
 
 export interface RuntimeConfig {
   /** Base URL of the management API, e.g. '/api/mng'. */
   apiBaseUrl: string;
+  /**
+   * The one origin the console is used at (the server's PUBLIC_URL); null or absent = any
+   * origin it is reached at (embedded default).
+   */
+  publicUrl?: string | null;
   identity: IdentityConfig;
   remotes: { releaseDocumentUrl: string };
 }
@@ -29,7 +37,8 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     typeof candidate?.apiBaseUrl === 'string' &&
     typeof identity?.userPoolId === 'string' &&
     typeof identity.userPoolClientId === 'string' &&
-    (identity.userPoolEndpoint === null || typeof identity.userPoolEndpoint === 'string')
+    (identity.userPoolEndpoint === null || typeof identity.userPoolEndpoint === 'string') &&
+    (candidate.publicUrl == null || typeof candidate.publicUrl === 'string')
   );
 }
 

@@ -33,9 +33,21 @@ describe('i18n bootstrap', () => {
     );
 
     await changeLanguage('en');
-    expect(i18next.t('auth:errors.otpIncorrect', { attempts: 1 })).toBe(
-      'OTP incorrect with 1 attempts left',
+    expect(i18next.t('auth:errors.otpIncorrect', { count: 1 })).toBe(
+      'OTP incorrect with 1 attempt left',
     );
+    expect(i18next.t('auth:errors.otpIncorrect', { count: 2 })).toBe(
+      'OTP incorrect with 2 attempts left',
+    );
+    await changeLanguage('de');
+    expect(i18next.t('auth:errors.otpIncorrect', { count: 1 })).toBe(
+      'Einmalpasswort falsch, noch 1 Versuch übrig',
+    );
+    await changeLanguage('th');
+    expect(i18next.t('auth:errors.otpIncorrect', { count: 1 })).toBe(
+      'รหัส OTP ไม่ถูกต้อง เหลืออีก 1 ครั้ง',
+    );
+    await changeLanguage('en');
   });
 
   it('lets a remote bring its own namespace', async () => {

@@ -1,6 +1,7 @@
 import './setup';
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { i18n } from 'i18next';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalNotification, ModalNotificationHost, showModalNotification } from '../src';
 import { createTestI18n } from './i18n';
@@ -30,6 +31,39 @@ describe('ModalNotification', () => {
     );
     expect(screen.getByTestId('modal-notification-title').textContent).toBe(title);
     expect(screen.getByText('Stock imported')).toBeTruthy();
+  });
+
+  it.each(['', '   ', null])(
+    'titles it by its variant when the given title is blank (%j)',
+    (title) => {
+      renderWithProviders(
+        <ModalNotification
+          open
+          variant="success"
+          title={title}
+          description="x"
+          onClose={() => undefined}
+        />,
+        en,
+      );
+      expect(screen.getByTestId('modal-notification-title').textContent).toBe('SUCCESS');
+    },
+  );
+
+  it('titles it WARNING, not a translation key, when the variant word is not translated', async () => {
+    const bare = i18next.createInstance();
+    await bare.use(initReactI18next).init({
+      lng: 'en',
+      ns: ['ui'],
+      defaultNS: 'ui',
+      resources: { en: { ui: {} } },
+      showSupportNotice: false,
+    });
+    renderWithProviders(
+      <ModalNotification open variant="warning" description="x" onClose={() => undefined} />,
+      bare,
+    );
+    expect(screen.getByTestId('modal-notification-title').textContent).toBe('WARNING');
   });
 
   it('uppercases the translated variant word', () => {

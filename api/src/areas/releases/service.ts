@@ -21,6 +21,7 @@ import {
   pinRemote,
   pinnedReleaseDocument,
   rollbackRemote,
+  rollbackTargets,
   type PinChange,
   type PinHistoryEntry,
   type ReleaseErrorCode,
@@ -36,13 +37,20 @@ export const RELEASE_MESSAGES = {
   unknownRemote: (remote: string) => `Remote ${remote} not found: no version of it is published.`,
   previewNotPublished: (remote: string, version: string) =>
     `${remote} ${version} is not published, so it cannot be previewed.`,
+  // The rollback refusals the Releases screen shows: the area is on screen, so no remote name.
+  notPinned: 'This area is not pinned to any version, so there is nothing to roll back.',
+  noPreviousPin: 'This area has no earlier pinned version to roll back to. Pin a version instead.',
 } as const;
 
-/** `${REMOTE_STORE_URL ?? PUBLIC_URL}/remotes`: where manifests are served from. */
+/**
+ * `${REMOTE_STORE_URL ?? PUBLIC_URL}/remotes`: where manifests are served from. Without either
+ * it is the path '/remotes' on whatever origin the console is reached at (embedded default).
+ */
 export function remoteStoreBaseUrl(
-  config: Pick<AppConfig, 'remoteStoreUrl' | 'publicUrl'>,
+  config: Pick<AppConfig, 'remoteStoreUrl' | 'consoleOrigin'>,
 ): string {
-  return `${(config.remoteStoreUrl ?? config.publicUrl).replace(/\/+$/, '')}${REMOTE_STORE_PATH}`;
+  const base = config.remoteStoreUrl ?? config.consoleOrigin ?? '';
+  return `${base.replace(/\/+$/, '')}${REMOTE_STORE_PATH}`;
 }
 
 /** 404 for a remote the registry has never seen (no published version). */
@@ -64,9 +72,11 @@ export function releaseHttpError(error: unknown): unknown {
     case 'version_exists':
       return new ConflictError(error.message, 'version');
     case 'not_published':
-    case 'not_pinned':
-    case 'no_previous_pin':
       return new BusinessRuleError(error.message);
+    case 'not_pinned':
+      return new BusinessRuleError(RELEASE_MESSAGES.notPinned);
+    case 'no_previous_pin':
+      return new BusinessRuleError(RELEASE_MESSAGES.noPreviousPin);
     case 'invalid_remote':
     case 'invalid_version':
     case 'invalid_user':
@@ -146,7 +156,7 @@ export function createReleaseService({ config, db }: AreaDeps) {
     },
 
     async list(): Promise<ReleaseListData> {
-      const releases = await listReleases(db);
+      const [releases, targets] = await Promise.all([listReleases(db), rollbackTargets(db)]);
       const histories = await Promise.all(
         releases.map((entry) =>
           listPinHistory(db, { remote: entry.remote, limit: RELEASE_HISTORY_LIMIT }),
@@ -158,6 +168,7 @@ export function createReleaseService({ config, db }: AreaDeps) {
           pinnedVersion: entry.pinned?.version ?? null,
           pinnedAt: entry.pinned?.pinnedAt.toISOString() ?? null,
           pinnedBy: entry.pinned?.pinnedBy ?? null,
+          rollbackVersion: entry.pinned ? (targets.get(entry.remote) ?? null) : null,
           versions: entry.versions.map((version) => ({
             version: version.version,
             manifestHash: version.manifestHash,

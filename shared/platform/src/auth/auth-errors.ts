@@ -7,9 +7,9 @@ export const AUTH_MESSAGE_KEYS = {
   accountNotFound: 'auth:errors.accountNotFound',
   /** 'Account disabled, contact the administrator' */
   accountDisabled: 'auth:errors.accountDisabled',
-  /** 'OTP incorrect with {{attempts}} attempts left' */
+  /** 'OTP incorrect with {{count}} attempt(s) left': plural forms, pass { count } */
   otpIncorrect: 'auth:errors.otpIncorrect',
-  /** 'otp failed' */
+  /** 'OTP failed' */
   otpFailed: 'auth:errors.otpFailed',
   /** 'Too many failed attempts' */
   tooManyAttempts: 'auth:errors.tooManyAttempts',

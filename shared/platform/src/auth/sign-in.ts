@@ -16,9 +16,9 @@ export type SignInResult =
 
 export type OtpResult =
   | { outcome: 'signedIn' }
-  /** Wrong one-time password, a new challenge was issued: 'OTP incorrect with {{attempts}} attempts left'. */
+  /** Wrong one-time password, a new challenge was issued: 'OTP incorrect with {{count}} attempt(s) left'. */
   | { outcome: 'retry'; attemptsLeft: number }
-  /** The sign-in is over ('otp failed' or 'Too many failed attempts'); back to the login screen. */
+  /** The sign-in is over ('OTP failed' or 'Too many failed attempts'); back to the login screen. */
   | { outcome: 'failed'; messageKey: AuthMessageKey }
   | { outcome: 'busy' };
 
@@ -109,7 +109,7 @@ function endChallenge(messageKey: AuthMessageKey): OtpResult {
 
 /**
  * Answers the challenge. Correct: signed in (permissions loaded). Wrong with a new challenge:
- * one attempt fewer. Anything else: the sign-in is over and the login screen says 'otp failed'.
+ * one attempt fewer. Anything else: the sign-in is over and the login screen says 'OTP failed'.
  */
 export function submitOtp(code: string): Promise<OtpResult> {
   return exclusive(async (): Promise<OtpResult> => {

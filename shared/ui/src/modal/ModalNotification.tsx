@@ -9,7 +9,7 @@ export type ModalVariant = 'success' | 'error' | 'warning';
 
 export interface ModalNotificationOptions {
   variant: ModalVariant;
-  /** Defaults to the translated variant word, uppercased (e.g. "SUCCESS"). */
+  /** Defaults to the translated variant word, uppercased (e.g. "SUCCESS"); also when blank. */
   title?: ReactNode;
   description: ReactNode;
   /** Covers the whole viewport; the content stays within 600px. */
@@ -45,11 +45,24 @@ const FULLSCREEN_STYLES = {
   },
 };
 
-/** Success / error / warning message in a modal with one OK button. */
+/** No title given: null, undefined, or only white space (an empty heading helps nobody). */
+function isBlank(title: ReactNode): boolean {
+  return (
+    title === undefined || title === null || (typeof title === 'string' && title.trim() === '')
+  );
+}
+
+/**
+ * Success / error / warning message in a modal with one OK button. The title defaults to the
+ * uppercased variant (spec: SUCCESS, ERROR, WARNING), in the interface language; the variant
+ * itself when its word is not translated.
+ */
 export function ModalNotification(props: ModalNotificationProps) {
   const { variant, description, fullscreen, closable = false, open, onClose, afterClose } = props;
   const { t, i18n } = useTranslation('ui');
-  const title = props.title ?? t(`modal.variant.${variant}`).toLocaleUpperCase(i18n.language);
+  const title = isBlank(props.title)
+    ? t(`modal.variant.${variant}`, { defaultValue: variant }).toLocaleUpperCase(i18n.language)
+    : props.title;
   return (
     <Modal
       open={open}
