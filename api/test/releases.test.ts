@@ -150,11 +150,15 @@ describe('the pinned release document', () => {
 
   it('points manifests at REMOTE_STORE_URL when the store has its own origin, and the CSP allows it', () => {
     expect(
-      remoteStoreBaseUrl({ publicUrl: 'http://localhost:3000', remoteStoreUrl: undefined }),
+      remoteStoreBaseUrl({ consoleOrigin: 'http://localhost:3000', remoteStoreUrl: undefined }),
     ).toBe('http://localhost:3000/remotes');
+    // Embedded default (no PUBLIC_URL): same-origin, whatever origin the console is reached at.
+    expect(remoteStoreBaseUrl({ consoleOrigin: undefined, remoteStoreUrl: undefined })).toBe(
+      '/remotes',
+    );
     expect(
       remoteStoreBaseUrl({
-        publicUrl: 'http://localhost:3000',
+        consoleOrigin: 'http://localhost:3000',
         remoteStoreUrl: 'https://cdn.example.com/',
       }),
     ).toBe('https://cdn.example.com/remotes');
@@ -302,6 +306,12 @@ describe('pin and rollback', () => {
       data: { changed: false },
     });
 
+    // An earlier pin exists: the list names the version a rollback goes back to.
+    const offered = (await list(releaseManager.token)).remotes.find(
+      (r) => r.remote === 'suppliers',
+    );
+    expect(offered?.rollbackVersion).toBe('1.0.0');
+
     const back = await rollback(admin, { remote: 'suppliers', reason: 'errors on save' });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({
@@ -317,10 +327,15 @@ describe('pin and rollback', () => {
     });
     expect((await pinnedDocument(partner.token)).remotes.suppliers?.version).toBe('1.0.0');
 
-    // Nothing earlier than the first pin: refused, and nothing changes.
+    // Nothing earlier than the first pin: refused in words the screen can show (no remote
+    // name, a template of the API message catalogue), and nothing changes.
     const nothing = await rollback(admin, { remote: 'suppliers' });
     expect(nothing.statusCode).toBe(422);
-    expect(errorOf(nothing).message).toContain('no earlier pinned version to roll back to');
+    expect(errorOf(nothing)).toEqual({
+      message: 'This area has no earlier pinned version to roll back to. Pin a version instead.',
+      code: ERROR_CODES.businessRule,
+    });
+    expect(errorOf(nothing).message).not.toContain('suppliers');
     expect((await pinnedDocument(admin)).remotes.suppliers?.version).toBe('1.0.0');
 
     const releases = await list(releaseManager.token);
@@ -329,6 +344,7 @@ describe('pin and rollback', () => {
       remote: 'suppliers',
       pinnedVersion: '1.0.0',
       pinnedBy: ADMIN_EMAIL,
+      rollbackVersion: null,
     });
     expect(suppliers?.versions.map((v) => [v.version, v.pinned, v.publishedBy])).toEqual([
       ['1.0.1', false, 'ci@esim.test'],
@@ -346,6 +362,8 @@ describe('pin and rollback', () => {
     const dashboard = releases.remotes.find((r) => r.remote === 'dashboard');
     expect(dashboard?.pinnedVersion).toBe('2.0.0');
     expect(dashboard?.history).toHaveLength(1);
+    // Pinned once: nothing to roll back to.
+    expect(dashboard?.rollbackVersion).toBeNull();
   });
 
   it('refuses a rollback of a remote that is not pinned (422)', async () => {
@@ -359,7 +377,7 @@ describe('pin and rollback', () => {
     const res = await rollback(admin, { remote: 'orders' });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toEqual({
-      message: 'orders is not pinned to any version, so there is nothing to roll back.',
+      message: 'This area is not pinned to any version, so there is nothing to roll back.',
       code: ERROR_CODES.businessRule,
     });
   });

@@ -139,17 +139,24 @@ describe('stock/csv validation', () => {
       allExpired: false,
     });
     expect(data.errors.map((error: Json) => [error.row, error.message])).toEqual([
-      [3, 'Invalid ICCID format at row 3.'],
+      [3, 'Invalid ICCID check digit at row 3: the last digit does not match the Luhn check.'],
       [4, 'Invalid Activation code format at row 4.'],
       [5, 'Invalid Activation expiry date format at row 5.'],
       [7, 'Duplicate ICCID detected; must be unique.'],
     ]);
+    // The console translates the check-digit error by its own key.
+    expect(data.errors[0]).toMatchObject({
+      field: 'iccid',
+      key: 'iccidCheckDigit',
+      params: { rowCount: 3 },
+    });
     expect(await itemCount()).toBe(0);
   });
 
   it('refuses the apply while rows have errors, and all-expired files', async () => {
     const bad = await upload(file(row(), row('123')), { dryRun: false });
     expect(bad.status).toBe(400);
+    // Not 19-20 digits starting with 89: the format, not the check digit, is wrong.
     expect(bad.body.errors[0].message).toBe('Invalid ICCID format at row 3.');
     const expired = await upload(file(row(iccid(), code(), PAST), row(iccid(), code(), PAST)));
     expect(expired.body.data.allExpired).toBe(true);

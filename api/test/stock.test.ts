@@ -164,6 +164,37 @@ describe('one item and the status matrix', () => {
     });
   });
 
+  it("has the import that created it as its history's first (oldest) entry", async () => {
+    const item = await firstItem();
+    const detailed = await a.get(`stock?id=${item.id}`);
+    const before = await a.get(`stock/history?id=${item.id}`);
+    expect(before.status).toBe(200);
+    const entries = before.body.data.items as Json[];
+    expect(before.body.data.total).toBe(entries.length);
+    expect(entries.at(-1)).toMatchObject({
+      entityType: 'stockImport',
+      entityId: detailed.body.data.importId,
+      action: 'create',
+      actor: { email: 'admin@esim.test' },
+      changes: expect.arrayContaining([
+        { field: 'productId', before: null, after: productId },
+        { field: 'fileName', before: null, after: 'seed.csv' },
+      ]),
+    });
+    // Later entries of the item come before it (newest first), on every page.
+    await a.post('stock/activation-code', { id: item.id });
+    const after = await a.get(`stock/history?id=${item.id}&pageSize=10`);
+    expect(after.body.data.total).toBe(entries.length + 1);
+    expect(after.body.data.items[0]).toMatchObject({ entityType: 'stockItem', action: 'update' });
+    expect(after.body.data.items.at(-1)).toMatchObject({ entityType: 'stockImport' });
+    // Another item of the same import shows the same entry; an unknown id shows nothing.
+    const other = (await detail({ status: 'on_hand', pageSize: 10 })).body.data.items[1];
+    const otherHistory = await a.get(`stock/history?id=${other.id}`);
+    expect(otherHistory.body.data.items.at(-1).id).toBe(entries.at(-1)!.id);
+    const unknown = await a.get('stock/history?id=not-an-item');
+    expect(unknown.body.data).toMatchObject({ items: [], total: 0 });
+  });
+
   it('allows matrix moves, refuses others naming both statuses, checks version and holdUntil', async () => {
     const item = await firstItem();
     const assigned = await a.put('stock', {

@@ -127,6 +127,12 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
   await confirmDialog.getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByText(`Release pinned: ${VERSIONED} ${V2}.`)).toBeVisible();
   await expect(card.getByTestId(`release-pinned-${VERSIONED}`)).toHaveAttribute('data-version', V2);
+  // Now there is an earlier pin to go back to.
+  await expect(card.getByTestId(`release-rollback-${VERSIONED}`)).toBeEnabled();
+  await expect(card.getByTestId(`release-rollback-${VERSIONED}`)).toHaveAttribute(
+    'data-rollback-version',
+    V1,
+  );
   const history = card.getByTestId(`release-history-${VERSIONED}`);
   await expect(history.locator('tr.ant-table-row').first()).toContainText(ADMIN_EMAIL);
   await expect(history.locator('tr.ant-table-row').first()).toContainText('e2e: v2 is ready');
@@ -245,4 +251,23 @@ test('a preview of an unpinned version is seen only in the browser session that 
   await page.getByTestId('release-preview-stop').click();
   await expect(page.getByTestId('release-preview-banner')).toHaveCount(0, { timeout: 20_000 });
   await expectArea(page, VERSIONED, V1);
+});
+
+test('roll back is not offered for an area pinned only once', async ({ page }) => {
+  // Stock was pinned once, by the server at start (auto-publish): nothing earlier to go back to.
+  const stock = await listReleases('stock');
+  expect(stock?.pinned?.version).toBe(V1);
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto('/settings/releases');
+  const card = page.getByTestId('release-card-stock');
+  await expect(card.getByTestId('release-pinned-stock')).toHaveAttribute('data-version', V1, {
+    timeout: 20_000,
+  });
+  const rollback = card.getByTestId('release-rollback-stock');
+  await expect(rollback).toBeDisabled();
+  // The reason is on the button's tooltip.
+  await rollback.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Nothing to roll back to: no earlier version of Stock was pinned.',
+  );
 });

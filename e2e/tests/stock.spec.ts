@@ -114,6 +114,8 @@ test('import stock with a bad row, fix it, import; reveal a code and see it in t
   await expect(wizard).toContainText(PRODUCT);
   await page.getByRole('button', { name: 'Next' }).click();
   const fileInput = wizard.locator('[data-testid="stock-import-file"] input[type="file"]');
+  // The help says what makes an ICCID valid, its check digit included.
+  await expect(wizard.getByTestId('import-iccid-help')).toContainText('check digit (Luhn)');
 
   // A file that is not a CSV is refused before anything is sent.
   await fileInput.setInputFiles(csvFile('stock.txt', 'x'));
@@ -125,12 +127,16 @@ test('import stock with a bad row, fix it, import; reveal a code and see it in t
     { timeout: 20_000 },
   );
 
-  // One bad check digit: the row's error, and no way to apply.
+  // One bad check digit: the row's error says so, and no way to apply; the disabled button
+  // says what to do, not a count of eSIMs it will not import.
   await fileInput.setInputFiles(csvFile('stock.csv', csv(bad)));
   await expect(wizard.getByTestId('import-summary')).toBeVisible({ timeout: 20_000 });
   await expect(wizard.getByTestId('import-error')).toHaveCount(1);
-  await expect(wizard.getByTestId('import-error')).toContainText('Invalid ICCID format at row 3.');
+  await expect(wizard.getByTestId('import-error')).toContainText(
+    'Invalid ICCID check digit at row 3: the last digit does not match the Luhn check.',
+  );
   await expect(page.getByTestId('import-apply')).toBeDisabled();
+  await expect(page.getByTestId('import-apply')).toHaveText('Fix 1 row to import');
 
   // The fixed file: a clean dry run, then applied in one go.
   await page.getByRole('button', { name: 'Choose another file' }).click();
@@ -139,6 +145,7 @@ test('import stock with a bad row, fix it, import; reveal a code and see it in t
     timeout: 20_000,
   });
   await expect(wizard.getByTestId('import-error')).toHaveCount(0);
+  await expect(page.getByTestId('import-apply')).toHaveText('Import 3 eSIMs');
   await page.getByTestId('import-apply').click();
   await expect(page.getByRole('status').filter({ hasText: 'Stock imported.' })).toBeVisible({
     timeout: 30_000,
@@ -203,9 +210,14 @@ test('import stock with a bad row, fix it, import; reveal a code and see it in t
   ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('item-field-status')).toHaveText('Not available');
   await page.getByRole('tab', { name: 'History' }).click();
-  // Two entries: the reveal, then the status change with its reason.
-  await expect(page.getByTestId('audit-entry')).toHaveCount(2, { timeout: 20_000 });
-  await expect(page.getByTestId('audit-entry').first()).toContainText('Damaged profile (e2e)');
+  // Newest first: the status change with its reason, the reveal, the import that created it.
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries).toHaveCount(3, { timeout: 20_000 });
+  await expect(entries.first()).toContainText('Damaged profile (e2e)');
+  const imported = entries.last();
+  await expect(imported.getByTestId('audit-action')).toHaveText('Imported');
+  await expect(imported).toContainText('stock-fixed.csv');
+  await expect(imported).toContainText(ADMIN_EMAIL);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('stock-count-not_available').getByTestId('count-value')).toHaveText(
     '1',

@@ -26,7 +26,7 @@ import {
   type AuditHistory,
   type Resource,
 } from '@esim/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { AuthContext } from '../http/define-route';
@@ -254,19 +254,24 @@ export async function recordAuditMany(tx: Tx, writes: readonly AuditWrite[]): Pr
 
 // ---------------------------------------------------------------- reading
 
-export interface HistoryQuery {
+/** One record in the log: its entity type and id. */
+export interface AuditSubject {
   entityType: string;
   entityId: string;
+}
+
+export interface HistoryQuery extends AuditSubject {
+  /** Other records whose entries belong to this history too (a stock item's import). */
+  include?: readonly AuditSubject[];
   page: number;
   pageSize: number;
 }
 
 /** An entity's entries, newest first, paged. Does not check permissions (the routes do). */
 export async function listAuditHistory(db: Queryable, query: HistoryQuery): Promise<AuditHistory> {
-  const where = and(
-    eq(auditLog.entityType, query.entityType),
-    eq(auditLog.entityId, query.entityId),
-  );
+  const subject = ({ entityType, entityId }: AuditSubject) =>
+    and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId));
+  const where = or(subject(query), ...(query.include ?? []).map(subject));
   const rows = await db
     .select()
     .from(auditLog)

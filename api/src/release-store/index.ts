@@ -6,6 +6,7 @@
 export { ReleaseError, isReleaseError } from './errors';
 export type { ReleaseErrorCode } from './errors';
 export { MANIFEST_FILE, readBuildManifest, sha256 } from './files';
+export { rollbackTarget, rollbackTargets } from './rollback-target';
 export {
   REMOTE_NAME_PATTERN,
   VERSION_PATTERN,

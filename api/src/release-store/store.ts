@@ -11,6 +11,7 @@ import {
 } from '../db/schema/releases';
 import { ReleaseError } from './errors';
 import { copyBuild, exists, MANIFEST_FILE, readBuildManifest, sha256 } from './files';
+import { pinSteps, rollbackTarget } from './rollback-target';
 
 /** A remote's name: its Module Federation container name and its directory in the store. */
 export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9]*$/;
@@ -295,17 +296,7 @@ export async function rollbackRemote(db: Db, options: RollbackOptions): Promise<
         `${remote} is not pinned to any version, so there is nothing to roll back.`,
       );
     }
-    const history = await tx
-      .select({ toVersion: remotePinHistory.toVersion, action: remotePinHistory.action })
-      .from(remotePinHistory)
-      .where(eq(remotePinHistory.remote, remote))
-      .orderBy(asc(remotePinHistory.id));
-    const stack: string[] = [];
-    for (const entry of history) {
-      if (entry.action === 'rollback') stack.pop();
-      else stack.push(entry.toVersion);
-    }
-    const previous = stack.length >= 2 ? stack[stack.length - 2] : undefined;
+    const previous = rollbackTarget(await pinSteps(tx, remote));
     if (!previous) {
       throw new ReleaseError(
         'no_previous_pin',

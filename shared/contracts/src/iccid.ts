@@ -37,3 +37,12 @@ export function luhnCheckDigit(digitsWithoutCheck: string): number {
 export function isValidIccid(text: string): boolean {
   return ICCID_PATTERN.test(text) && luhnValid(text);
 }
+
+/** What is wrong with an ICCID: its format (digits, length, 89 prefix) or only its check digit. */
+export type IccidProblem = 'format' | 'checkDigit';
+
+/** Why `text` is not a valid ICCID, or null when it is one. */
+export function iccidProblem(text: string): IccidProblem | null {
+  if (!ICCID_PATTERN.test(text)) return 'format';
+  return luhnValid(text) ? null : 'checkDigit';
+}

@@ -20,6 +20,7 @@ export const VALIDATION_KEYS = [
   'fileTooLarge',
   'fileExtension',
   'invalidRowFormat',
+  'iccidCheckDigit',
   'fileEmpty',
   'duplicate',
   'dateNotPast',

@@ -102,6 +102,11 @@ export interface RemoteReleaseItem {
   pinnedVersion: string | null;
   pinnedAt: string | null;
   pinnedBy: string | null;
+  /**
+   * The version POST release/rollback would pin (the one pinned before the current one); null
+   * when there is no earlier pin, so there is nothing to roll back to.
+   */
+  rollbackVersion: string | null;
   /** Newest first. */
   versions: ReleaseVersionItem[];
   /** Newest first, at most RELEASE_HISTORY_LIMIT entries. */

@@ -7,6 +7,7 @@ import {
   STOCK_IMPORT_COLUMNS,
   STOCK_IMPORT_ERROR_LIST_CAP,
   STOCK_ROW_CHECKS,
+  iccidProblem,
   type CsvRowError,
   type StockImportResult,
 } from '@esim/contracts';
@@ -84,6 +85,18 @@ export function splitPlainCsv(input: string): CsvRecord[] {
   return records;
 }
 
+/** The error of a value that failed its column's check; a wrong ICCID check digit says so. */
+function columnError(
+  row: number,
+  column: (typeof STOCK_IMPORT_COLUMNS)[number],
+  value: string,
+): CsvRowError {
+  if (column === 'iccid' && iccidProblem(value) === 'checkDigit') {
+    return rowError(row, 'iccidCheckDigit', { rowCount: row }, column);
+  }
+  return rowError(row, 'invalidRowFormat', { name: column, rowCount: row }, column);
+}
+
 /**
  * Parses and validates the file's text. File-level problems (empty, no data rows, header with the
  * wrong column count, broken quoting) throw a 400; row problems come back in `errors`.
@@ -130,7 +143,7 @@ export function parseStockCsv(text: string, today: string): ParsedStockImport {
     const values = { iccid, activationCode, activeExpireDate };
     for (const column of STOCK_IMPORT_COLUMNS) {
       if (!STOCK_ROW_CHECKS[column](values[column])) {
-        fail(rowError(row, 'invalidRowFormat', { name: column, rowCount: row }, column));
+        fail(columnError(row, column, values[column]));
         ok = false;
       }
     }

@@ -3,6 +3,7 @@ import {
   STOCK_IMPORT_EXTENSIONS,
   STOCK_MESSAGES,
   deleteStockQuerySchema,
+  entityHistoryQuerySchema,
   revealActivationCodeSchema,
   stockDetailSchema,
   stockIdQuerySchema,
@@ -11,12 +12,12 @@ import {
   updateStockStatusSchema,
 } from '@esim/contracts';
 import { actorOf } from '../../audit';
-import { historyRoute } from '../../audit/routes';
 import { csvFileName, englishMessage, sendCsv } from '../../csv';
 import { rawRoute, route } from '../../http/define-route';
 import { ValidationError } from '../../http/errors';
 import type { AreaRoutes } from '../types';
-import { createStockService, stockItemAudit } from './service';
+import { stockItemHistory } from './history';
+import { createStockService } from './service';
 
 const readStock = { resource: RESOURCES.stock, action: 'GET' } as const;
 
@@ -115,11 +116,17 @@ export const stockRoutes: AreaRoutes = (deps) => {
       tags: ['stock'],
       handler: async ({ body, auth }) => ({ data: await service.reveal(body.id, actorOf(auth)) }),
     }),
-    historyRoute(deps.db, {
+    route({
+      method: 'GET',
       url: 'stock/history',
-      entity: stockItemAudit,
+      permission: readStock,
+      query: entityHistoryQuerySchema,
+      summary: "A stock item's audit history, newest first, its import's entry last",
+      description:
+        "The item's own entries (entity stockItem) and the one entry of the import that created " +
+        'it (entity stockImport, id = the import id). Entries stay after the item is deleted.',
       tags: ['stock'],
-      summary: "A stock item's audit history",
+      handler: async ({ query }) => ({ data: await stockItemHistory(deps.db, query) }),
     }),
     route({
       method: 'POST',

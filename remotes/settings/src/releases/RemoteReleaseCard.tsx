@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Flex,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   RESOURCES,
@@ -34,7 +44,7 @@ export function RemoteReleaseCard({ release, previews }: RemoteReleaseCardProps)
   const canPin = usePermission(RESOURCES.releases, 'PUT');
   const canRollback = usePermission(RESOURCES.releases, 'POST');
   const [dialog, setDialog] = useState<'pin' | 'rollback' | null>(null);
-  const { remote, pinnedVersion } = release;
+  const { remote, pinnedVersion, rollbackVersion } = release;
   const area = t(`common:areas.${remote}`, { defaultValue: remote });
   const previewed = previews[remote];
 
@@ -165,14 +175,21 @@ export function RemoteReleaseCard({ release, previews }: RemoteReleaseCardProps)
             </Button>
           )}
           {canRollback && (
-            <Button
-              danger
-              disabled={pinnedVersion === null}
-              data-testid={`release-rollback-${remote}`}
-              onClick={() => setDialog('rollback')}
+            <Tooltip
+              title={
+                rollbackVersion === null ? t('releases.rollback.nothingEarlier', { area }) : null
+              }
             >
-              {t('releases.rollback.button')}
-            </Button>
+              <Button
+                danger
+                disabled={rollbackVersion === null}
+                data-testid={`release-rollback-${remote}`}
+                data-rollback-version={rollbackVersion ?? ''}
+                onClick={() => setDialog('rollback')}
+              >
+                {t('releases.rollback.button')}
+              </Button>
+            </Tooltip>
           )}
         </Space>
       }
@@ -231,7 +248,7 @@ export function RemoteReleaseCard({ release, previews }: RemoteReleaseCardProps)
       {dialog === 'pin' && (
         <PinDialog release={release} area={area} onClose={() => setDialog(null)} />
       )}
-      {dialog === 'rollback' && pinnedVersion && (
+      {dialog === 'rollback' && pinnedVersion && rollbackVersion && (
         <RollbackDialog
           remote={remote}
           area={area}

@@ -220,6 +220,12 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
     preview.errorCount === 0 &&
     !preview.allExpired &&
     preview.validRows > 0;
+  // A disabled button says why, not a count it will not import.
+  const applyLabel = canApply
+    ? t('import.apply', counted(preview.validRows))
+    : preview && preview.errorRows > 0
+      ? t('import.fixRows', counted(preview.errorRows))
+      : t('import.nothingToImport');
 
   const productStep = (
     <Flex vertical gap="small">
@@ -277,6 +283,9 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
       </div>
       <Typography.Text type="secondary">
         {t('import.columnsHelp', { columns: STOCK_IMPORT_COLUMNS.join(',') })}
+      </Typography.Text>
+      <Typography.Text type="secondary" data-testid="import-iccid-help">
+        {t('import.iccidHelp')}
       </Typography.Text>
       {dryRun.isPending && (
         <Alert type="info" showIcon title={t('import.checking', { file: file?.name ?? '' })} />
@@ -439,7 +448,7 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
               autoInsertSpace={false}
               data-testid="import-apply"
             >
-              {t('import.apply', counted(preview?.validRows ?? 0))}
+              {applyLabel}
             </Button>
           </>
         )}

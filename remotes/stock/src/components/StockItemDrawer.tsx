@@ -15,12 +15,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PAGE_SIZES,
   RESOURCES,
+  STOCK_IMPORT_AUDIT_ENTITY,
   STOCK_STATUSES,
+  type AuditEntry,
   type StockItemDetail,
   type StockStatus,
 } from '@esim/contracts';
 import { isApiError, usePermission } from '@esim/platform';
-import { AuditHistory, confirm, toast } from '@esim/ui';
+import { AuditHistory, confirm, toast, isMissingRecordError } from '@esim/ui';
 import { displayValue, formatDate, formatDateTime } from '@esim/utils';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +54,19 @@ function useHistoryValue() {
   };
 }
 
+/** Fields of the import's entry worth showing on an item (the drawer shows the product). */
+const IMPORT_FIELDS = new Set(['fileName', 'items']);
+
+/** The import that created the item (the oldest entry of its history) shows as 'Imported'. */
+function isImportEntry(entry: AuditEntry): boolean {
+  return entry.entityType === STOCK_IMPORT_AUDIT_ENTITY;
+}
+
+function forDisplay(entry: AuditEntry): AuditEntry {
+  if (!isImportEntry(entry)) return entry;
+  return { ...entry, changes: entry.changes.filter((change) => IMPORT_FIELDS.has(change.field)) };
+}
+
 function HistoryTab({ id }: { id: string }) {
   const { t } = useTranslation(['stock', 'common']);
   const format = useHistoryValue();
@@ -59,7 +74,7 @@ function HistoryTab({ id }: { id: string }) {
   const query = useQuery(stockHistoryQuery(id, paging.page, paging.pageSize));
   return (
     <AuditHistory
-      entries={query.data?.items ?? []}
+      entries={(query.data?.items ?? []).map(forDisplay)}
       total={query.data?.total ?? 0}
       loading={query.isFetching}
       error={query.isError ? query.error : undefined}
@@ -77,6 +92,7 @@ function HistoryTab({ id }: { id: string }) {
             })
       }
       formatValue={format}
+      actionLabel={(entry) => (isImportEntry(entry) ? t('history.imported') : undefined)}
     />
   );
 }
@@ -198,7 +214,7 @@ export function StockItemDrawer({ id, onClose }: StockItemDrawerProps) {
 
   let body: ReactNode;
   if (query.isError) {
-    const missing = isApiError(query.error) && query.error.status === 404;
+    const missing = isMissingRecordError(query.error);
     body = (
       <Result
         status={missing ? '404' : 'error'}

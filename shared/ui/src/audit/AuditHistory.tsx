@@ -29,6 +29,11 @@ export interface AuditHistoryProps {
   fieldLabel?: (field: string) => string;
   /** Renders a value of a field; null/undefined/'' show as "not set", secrets as "hidden". */
   formatValue?: (field: string, value: unknown) => ReactNode;
+  /**
+   * The label of an entry's action when the area words it its own way (e.g. 'Imported' for a
+   * stock item's import entry); undefined keeps Created / Updated / Deleted.
+   */
+  actionLabel?: (entry: AuditEntry) => string | undefined;
 }
 
 const ACTION_COLORS: Record<AuditAction, string> = {
@@ -134,6 +139,7 @@ export function AuditHistory({
   onRetry,
   fieldLabel,
   formatValue,
+  actionLabel,
 }: AuditHistoryProps) {
   const { t, i18n } = useTranslation('ui');
   if (error) return <TableErrorState onRetry={onRetry} />;
@@ -149,6 +155,7 @@ export function AuditHistory({
                 key={entry.id}
                 data-testid="audit-entry"
                 data-action={entry.action}
+                data-entity-type={entry.entityType}
                 style={{
                   padding: '12px 0',
                   borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
@@ -163,7 +170,9 @@ export function AuditHistory({
                     marginBottom: 8,
                   }}
                 >
-                  <Tag color={ACTION_COLORS[entry.action]}>{t(`audit.action.${entry.action}`)}</Tag>
+                  <Tag color={ACTION_COLORS[entry.action]} data-testid="audit-action">
+                    {actionLabel?.(entry) ?? t(`audit.action.${entry.action}`)}
+                  </Tag>
                   <Typography.Text strong data-testid="audit-actor">
                     {entry.actor.email}
                   </Typography.Text>
