@@ -100,6 +100,7 @@ export function StockListScreen() {
       key: 'productName',
       title: t('common:fields.productName'),
       sortable: true,
+      fixed: 'left',
       render: (_, row) => (
         <Link
           to={`${DETAIL_PATH}?productId=${encodeURIComponent(row.productId)}`}
@@ -120,6 +121,7 @@ export function StockListScreen() {
       title: t('common:fields.supplierName'),
       sortable: true,
       dataIndex: 'supplierName',
+      defaultHidden: true,
     },
     {
       key: 'counts',
@@ -162,6 +164,7 @@ export function StockListScreen() {
       key: 'lastImportedDate',
       title: t('list.lastImportedDate'),
       sortable: true,
+      defaultHidden: true,
       render: (_, row) => displayValue(formatDateTime(row.lastImportedDate, i18n.language)),
     },
   ];
@@ -244,6 +247,7 @@ export function StockListScreen() {
         state={table}
         onChange={setTable}
         rowKey="productId"
+        tableId="stock-list"
         loading={result.isFetching}
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}

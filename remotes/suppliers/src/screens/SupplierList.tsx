@@ -94,6 +94,7 @@ export function SupplierListScreen() {
       key: 'name',
       title: t('fields.name'),
       sortable: true,
+      fixed: 'left',
       render: (_, row) => (
         <Link to={`${DETAIL_PATH}?id=${encodeURIComponent(row.id)}`} data-testid="supplier-link">
           {row.name}
@@ -125,6 +126,7 @@ export function SupplierListScreen() {
       key: 'countryCode',
       title: t('fields.countryCode'),
       sortable: true,
+      defaultHidden: true,
       render: (_, row) => displayValue(row.countryCode),
     },
     {
@@ -142,6 +144,7 @@ export function SupplierListScreen() {
       key: 'updatedDate',
       title: t('fields.updatedDate'),
       sortable: true,
+      defaultHidden: true,
       render: (_, row) => formatDateTime(row.updatedDate, i18n.language),
     },
   ];
@@ -234,6 +237,7 @@ export function SupplierListScreen() {
         state={table}
         onChange={setTable}
         rowKey="id"
+        tableId="supplier-list"
         loading={result.isFetching}
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}

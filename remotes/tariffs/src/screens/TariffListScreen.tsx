@@ -45,6 +45,7 @@ export function TariffListScreen() {
       key: 'tariffGroup',
       title: t('common:fields.tariffGroup'),
       sortable: true,
+      fixed: 'left',
       render: (_, row) => (
         <Link to={`/tariff/detail?id=${encodeURIComponent(row.id)}`}>{row.tariffGroup}</Link>
       ),
@@ -67,6 +68,7 @@ export function TariffListScreen() {
       key: 'inputMode',
       title: t('common:fields.inputMode'),
       sortable: true,
+      defaultHidden: true,
       render: (_, row) => t(`inputMode.${row.inputMode}`),
     },
     {
@@ -125,6 +127,7 @@ export function TariffListScreen() {
         state={table}
         onChange={setTable}
         rowKey="id"
+        tableId="tariff-list"
         loading={query.isFetching}
         error={query.error}
         onRetry={() => void query.refetch()}

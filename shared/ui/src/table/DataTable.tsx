@@ -2,10 +2,12 @@ import { PAGE_SIZES } from '@esim/contracts';
 import { Flex, Pagination, Table, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnChooser } from './ColumnChooser';
 import { DateRangeFilter, type DateRange } from './DateRangeFilter';
 import { toAntdColumns } from './sortableColumns';
 import { TableErrorState } from './TableErrorState';
 import type { DataTableColumn, DataTableState, TableSort } from './types';
+import { useColumnVisibility } from './useColumnVisibility';
 
 /** The spec's page size options (section 9). */
 export const TABLE_PAGE_SIZES: readonly number[] = PAGE_SIZES;
@@ -30,13 +32,26 @@ export interface DataTableProps<T> {
   dateFilter?: boolean;
   /** Slot beside the date filter: search boxes, buttons, exports. */
   toolbar?: ReactNode;
+  /**
+   * Names the table for the column chooser: with it the toolbar gets a "Columns" button and the
+   * user's choice is remembered (localStorage) under this id.
+   */
+  tableId?: string;
   onRow?: TableProps<T>['onRow'];
   rowSelection?: TableProps<T>['rowSelection'];
+  /** Defaults to scrolling sideways inside the table (never the page) when the columns are wider. */
   scroll?: TableProps<T>['scroll'];
   size?: TableProps<T>['size'];
 }
 
-/** Server-driven antd table: controlled paging, the spec's sort cycle and a date range filter. */
+/** The console header scrolls away with the page, so the table header sticks to the very top. */
+const STICKY: TableProps<object>['sticky'] = { offsetHeader: 0 };
+const SCROLL: TableProps<object>['scroll'] = { x: 'max-content' };
+
+/**
+ * Server-driven antd table: controlled paging, the spec's sort cycle, a date range filter, a
+ * sticky header, sideways scrolling inside the table and (with tableId) a column chooser.
+ */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { columns, rows, total, state, onChange, rowKey, loading, error, onRetry, emptyText } =
     props;
@@ -47,7 +62,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const setPage = (page: number, pageSize: number) =>
     onChange({ ...state, pageSize, page: pageSize === state.pageSize ? page : 1 });
 
-  const antdColumns = toAntdColumns(columns, {
+  const visibility = useColumnVisibility(columns, props.tableId);
+  const antdColumns = toAntdColumns(visibility.shown, {
     sort: state.sort,
     defaultSortColumn: props.defaultSortColumn,
     onSort: setSort,
@@ -57,7 +73,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         : t('table.sortCancel'),
   });
   const hasError = Boolean(error);
-  const showToolbar = props.dateFilter || props.toolbar;
+  const showChooser = Boolean(props.tableId);
+  const showToolbar = props.dateFilter || props.toolbar || showChooser;
 
   return (
     <Flex vertical gap="middle">
@@ -68,7 +85,14 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           ) : (
             <span />
           )}
-          {props.toolbar}
+          {showChooser ? (
+            <Flex gap="small" wrap align="center">
+              {props.toolbar}
+              <ColumnChooser columns={columns} visibility={visibility} />
+            </Flex>
+          ) : (
+            props.toolbar
+          )}
         </Flex>
       )}
       <Table<T>
@@ -86,7 +110,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         }}
         onRow={props.onRow}
         rowSelection={props.rowSelection}
-        scroll={props.scroll}
+        scroll={props.scroll ?? SCROLL}
+        sticky={STICKY}
         size={props.size}
       />
       <Flex justify="flex-end">

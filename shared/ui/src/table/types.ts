@@ -27,4 +27,10 @@ export interface DataTableColumn<T> extends Omit<
   title: ReactNode;
   /** Lets the user sort the list by this column (server side). */
   sortable?: boolean;
+  /**
+   * Left out until the user shows it with the table's column chooser (needs DataTable's
+   * tableId). A `fixed` column (the identifying one on the left, actions on the right) is always
+   * shown and cannot be hidden.
+   */
+  defaultHidden?: boolean;
 }
