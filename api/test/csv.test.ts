@@ -7,6 +7,7 @@ import {
   csvFileName,
   neutraliseFormula,
   parseCsv,
+  resolveTimeZone,
   toCsv,
 } from '../src/csv';
 
@@ -35,10 +36,23 @@ describe('CSV writer', () => {
     expect(csvCell(0)).toBe('0');
     expect(csvCell(10n)).toBe('10');
     expect(csvCell(true)).toBe('true');
-    expect(csvCell(new Date('2026-11-21T01:02:03Z'))).toBe('2026-11-21T01:02:03.000Z');
+    expect(csvCell(new Date('2026-11-21T01:02:03Z'))).toBe('2026-11-21 01:02:03 +00:00');
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
     expect(csvCell(Number.NaN)).toBe('');
+  });
+
+  it('writes instants as the exporting user sees them: local time with the offset', () => {
+    const instant = '2026-11-21T23:02:03.000Z';
+    expect(csvCell(instant, 'Asia/Tokyo')).toBe('2026-11-22 08:02:03 +09:00');
+    expect(csvCell(new Date(instant), 'Europe/Berlin')).toBe('2026-11-22 00:02:03 +01:00');
+    expect(csvCell(instant, 'Asia/Kolkata')).toBe('2026-11-22 04:32:03 +05:30');
+    expect(csvCell(instant)).toBe('2026-11-21 23:02:03 +00:00');
+    // Business days stay days; a header naming no real zone means UTC.
+    expect(csvCell('2026-11-21', 'Asia/Tokyo')).toBe('2026-11-21');
+    expect(resolveTimeZone('Asia/Bangkok')).toBe('Asia/Bangkok');
+    expect(resolveTimeZone('Not/AZone')).toBe('UTC');
+    expect(resolveTimeZone(undefined)).toBe('UTC');
   });
 
   it('quotes commas, quotes, line breaks and edge spaces (RFC 4180)', () => {

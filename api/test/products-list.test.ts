@@ -128,11 +128,41 @@ describe('POST product/list', () => {
       specialPriceJpy: 2000,
       specialActive: true,
       currentPriceJpy: 2000,
-      grossProfit: 1000,
-      grossProfitPercent: 39.92,
+      // Gross profit is at the price that applies today (the special price) ...
+      grossProfit: 495,
+      grossProfitPercent: 24.75,
+      // ... and beside it the margin at the selling price.
+      sellingGrossProfit: 1000,
+      sellingGrossProfitPercent: 39.92,
       labels: ['alpha'],
       supplierName: supplier.name,
     });
+    const pricePick = { grossProfit: 495, grossProfitPercent: 24.75, sellingGrossProfit: 1000 };
+    const detail = await a.get(`product?id=${p2.id}`);
+    expect(detail.body.data).toMatchObject(pricePick);
+    const priceList = await list(
+      { supplierId: supplier.id, search: p2.productCode },
+      'product/price/list',
+    );
+    expect(priceList.items[0]).toMatchObject(pricePick);
+  });
+
+  it('sorts by the gross profit of today’s price, special price included', async () => {
+    const { supplier, p1, p2, p3 } = await catalogue();
+    // p2 (+1000 at its selling price) drops below p1 (+500) with a special price of 1600 (+95).
+    const special = await a.put('product/edit-special-price', {
+      id: p2.id,
+      version: p2.version,
+      specialPriceJpy: 1600,
+    });
+    expect(special.status, JSON.stringify(special.body)).toBe(200);
+    const sorted = await list({
+      supplierId: supplier.id,
+      status: 'active',
+      sort: 'grossProfit',
+      order: 'desc',
+    });
+    expect(codes(sorted)).toEqual([p1, p3, p2].map((p) => p.productCode));
   });
 
   it('filters by search (name, code, ICCID), supplier, category, country, type, network, label, status', async () => {
@@ -318,5 +348,31 @@ describe('CSV exports', () => {
     });
     expect(onlyOne.body.trim().split('\r\n')).toHaveLength(2);
     expect(onlyOne.body).toContain("'@risk");
+  });
+
+  it('writes created and updated times in the time zone of the user who exports, with the offset', async () => {
+    const supplier = await insertSupplier(t);
+    const product = await create(supplier.id);
+    const exported = async (timeZone: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/mng/product/export?supplierId=${supplier.id}`,
+        token: admin,
+        headers: { 'x-time-zone': timeZone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [header, row] = res.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+      const cells = (row ?? '').split(',');
+      return cells[(header ?? '').split(',').indexOf(fieldLabel('createdDate'))];
+    };
+    const created = new Date(product.createdDate);
+    const inTokyo = new Date(created.getTime() + 9 * 3_600_000).toISOString();
+    expect(await exported('Asia/Tokyo')).toBe(
+      `${inTokyo.slice(0, 10)} ${inTokyo.slice(11, 19)} +09:00`,
+    );
+    const inUtc = created.toISOString();
+    expect(await exported('no such zone')).toBe(
+      `${inUtc.slice(0, 10)} ${inUtc.slice(11, 19)} +00:00`,
+    );
   });
 });

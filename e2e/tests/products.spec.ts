@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_EMAIL } from '../support/env';
+import { ADMIN_EMAIL, PARTNER_EMAIL } from '../support/env';
 import { text } from '../support/locales';
 import { chooseOption } from '../support/antd-select';
 import { signIn } from '../support/sign-in';
@@ -59,6 +59,10 @@ test('label filter, selling price below cost then valid (in History), special pr
   await expect(page).toHaveURL(/label=Best(\+|%20)seller/);
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.filter({ hasText: PRODUCT })).toHaveCount(1, { timeout: 20_000 });
+  // The labels column is off by default: shown with the table's column chooser.
+  await page.getByRole('button', { name: text('en', 'ui', 'table.columnChooser.button') }).click();
+  await page.getByRole('checkbox', { name: common('fields.labels') }).check();
+  await page.keyboard.press('Escape');
   const labelCells = page.getByTestId('cell-labels');
   const count = await labelCells.count();
   expect(count).toBeGreaterThan(0);
@@ -84,6 +88,18 @@ test('label filter, selling price below cost then valid (in History), special pr
   await expect(
     formItem(page, 'sellingPriceJpy').locator('.ant-form-item-explain-error'),
   ).toHaveText('Selling Price must be greater than Cost Price.');
+
+  // A decimal in a whole-yen price is refused with the spec's message, never read as more yen.
+  const sellingInput = selling.locator('#field-sellingPriceJpy');
+  await sellingInput.fill('1500.50');
+  await expect(sellingInput).toHaveValue('1500.50');
+  await expect(
+    formItem(page, 'sellingPriceJpy').getByText(
+      `${common('fields.sellingPriceJpy')} must be a number with no decimal.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: t('actions.save') })).toBeDisabled();
+  await expect(selling.getByText('148,986')).toHaveCount(0);
 
   // A valid one is saved and shown.
   const newSelling = cost + 420;
@@ -132,6 +148,16 @@ test('label filter, selling price below cost then valid (in History), special pr
   await expect(specialField).toContainText(specialPrice.toLocaleString('en-US'));
   await expect(specialField.getByTestId('special-active')).toHaveText(t('special.badge'));
   await expect(specialField.getByTestId('special-period')).toHaveText(`${from} – ${to}`);
+  // Gross profit is that of the price that applies today (the special price), the margin at
+  // the selling price beside it.
+  const specialProfit = specialPrice - cost;
+  const specialPercent = (Math.round((specialProfit * 10000) / specialPrice) / 100).toFixed(2);
+  await expect(page.getByTestId('detail-grossProfit-today')).toHaveText(
+    `${specialProfit.toLocaleString('en-US')} (${specialPercent}%)`,
+  );
+  await expect(page.getByTestId('detail-grossProfit')).toContainText(
+    `${(newSelling - cost).toLocaleString('en-US')} (`,
+  );
 
   // A new label through the editor; the list filtered by it shows this product only.
   const editor = page.getByTestId('labels-editor');
@@ -145,6 +171,9 @@ test('label filter, selling price below cost then valid (in History), special pr
   await expect(rows).toHaveCount(1, { timeout: 20_000 });
   await expect(rows.first()).toContainText(PRODUCT);
   await expect(rows.first().getByTestId('special-active')).toBeVisible();
+  await expect(rows.first().getByTestId('cell-grossProfit-today')).toHaveText(
+    specialProfit.toLocaleString('en-US'),
+  );
   await rows.first().getByTestId('product-link').click();
   await expect(page).toHaveURL(detailUrl);
 });
@@ -172,7 +201,7 @@ test('price list: filter by supplier, sort by gross profit, export CSV', async (
   await page.locator('th[data-column-key="grossProfit"]').click();
   await expect(page).toHaveURL(/sort=grossProfit&order=asc/);
   const profits = async () =>
-    (await page.getByTestId('cell-grossProfit').allTextContents())
+    (await page.getByTestId('cell-grossProfit-today').allTextContents())
       .filter((value) => /\d/.test(value))
       .map(yen);
   await expect
@@ -280,4 +309,23 @@ test('a new product for a stock supplier, with every field, then edited; a stale
   await page.getByRole('button', { name: t('actions.save') }).click();
   await expect(page.getByTestId('selling-price-dialog')).toBeHidden({ timeout: 20_000 });
   await expect(page.getByTestId('product-field-sellingPrice')).toHaveText('950');
+});
+
+test('a partner administrator sees only the price-list filters it may use; nothing is refused', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  await signIn(page, PARTNER_EMAIL);
+  await page.goto('/products-price');
+  await expect(page.locator('[data-screen="product-price-list"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('combobox', { name: common('fields.coverage') })).toBeVisible();
+  await expect(page.getByTestId('filter-supplier')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: common('fields.tariffCode') })).toHaveCount(0);
+  expect(refused).toEqual([]);
 });

@@ -59,8 +59,8 @@ test('a supplier price change is shown beside ours, accepted, and becomes the pr
   await expect(row.getByTestId(`sync-status-${BUNDLE}`)).toHaveText(t('sync.status.changed'));
   const cost = row.getByTestId(`sync-cost-${BUNDLE}`);
   await expect(cost).toHaveAttribute('data-changed', 'true');
-  await expect(cost.getByTestId(`sync-cost-${BUNDLE}-ours`)).toHaveText('$11.50');
-  await expect(cost.getByTestId(`sync-cost-${BUNDLE}-theirs`)).toHaveText('$12.75');
+  await expect(cost.getByTestId(`sync-cost-${BUNDLE}-ours`)).toHaveText('11.50 USD');
+  await expect(cost.getByTestId(`sync-cost-${BUNDLE}-theirs`)).toHaveText('12.75 USD');
   // Data, duration and coverage are unchanged for this bundle.
   await expect(row.getByTestId(`sync-data-${BUNDLE}`)).toHaveAttribute('data-changed', 'false');
   const productLink = row.getByTestId(`sync-product-link-${BUNDLE}`);

@@ -61,6 +61,25 @@ test('create a profile and a code, reprice on a new rate, import manual prices',
     timeout: 20_000,
   });
   await expect(page.getByTestId('price-preview-result')).toHaveText('cost 1,000 JPY -> 1,400 JPY');
+
+  // A negative logic 2 amount is refused with the error toast, whichever way it is typed, and
+  // the field keeps what it had; so is a negative sample cost in the preview.
+  const negativeToasts = page.locator('[data-toast-type="error"]', {
+    hasText: 'Invalid number format.',
+  });
+  const logic2 = page.locator('#field-logic2');
+  await expect(logic2).toHaveValue('0');
+  await logic2.fill('-50');
+  await expect(negativeToasts).toHaveCount(1);
+  await expect(logic2).toHaveValue('0');
+  await logic2.press('End');
+  await logic2.pressSequentially('-');
+  await expect(negativeToasts).toHaveCount(2);
+  await expect(logic2).toHaveValue('0');
+  const sampleCost = page.getByLabel('Sample cost');
+  await sampleCost.fill('-5');
+  await expect(negativeToasts).toHaveCount(3);
+  await expect(sampleCost).toHaveValue('1000');
   await page.locator('#field-tariffGroup').fill(GROUP);
   await page.locator('#field-name').fill('E2E profile');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -78,6 +97,8 @@ test('create a profile and a code, reprice on a new rate, import manual prices',
 
   // The product's price at the sample rate (USD 154.215): 3.50 -> 540 JPY, +40 % -> 756 JPY.
   let row = await productRow(page);
+  // The supplier cost in its currency's units (USD 3.50, not 350), with the rate used.
+  await expect(row.getByTestId('cell-cost')).toHaveText('3.50 USD @ 154.215');
   await expect(row.getByTestId('cell-costJpy')).toHaveText('540');
   await expect(row.getByTestId('cell-sellingPrice')).toHaveText('756');
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript build config without type declarations
 import createConfig from '../webpack.config.js';
+import platformPackage from '../../shared/platform/package.json' with { type: 'json' };
 
 interface SharedEntry {
   singleton: boolean;
@@ -56,7 +57,10 @@ describe('the host Module Federation configuration', () => {
       expect(entry!.version, name).toMatch(/^\d+\.\d+\.\d+/);
       expect(entry!.requiredVersion, name).toMatch(/^\^\d+\.\d+\.\d+/);
     }
-    expect(federation.shared['@esim/platform']!.requiredVersion).toBe('^1.1.0');
+    // Our singletons are required at the version they carry (bumped when their API grows).
+    expect(federation.shared['@esim/platform']!.requiredVersion).toBe(
+      `^${platformPackage.version}`,
+    );
     // Stateless packages are bundled by each remote with the version it was built with.
     expect(federation.shared['@esim/contracts']).toBeUndefined();
     expect(federation.shared['@esim/utils']).toBeUndefined();

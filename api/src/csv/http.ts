@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { TIME_ZONE_HEADER, resolveTimeZone } from './timestamps';
 import { csvChunks, type CsvValue } from './writer';
 
 /** 'suppliers-2026-11-21.csv' (the date in UTC, only safe characters). */
@@ -10,7 +11,8 @@ export function csvFileName(base: string, now: Date = new Date()): string {
 
 /**
  * Sends a CSV export as a stream: text/csv; charset=utf-8, attachment with the file name, BOM,
- * CRLF, formula-safe cells. Return its result from a rawRoute handler.
+ * CRLF, formula-safe cells, instants in the time zone the console sent (X-Time-Zone). Return its
+ * result from a rawRoute handler.
  *
  *   handler: async ({ query, reply }) =>
  *     sendCsv(reply, { fileName: csvFileName('suppliers'), header, rows: service.exportRows(query) }),
@@ -32,5 +34,6 @@ export function sendCsv(
       `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     )
     .header('cache-control', 'no-store');
-  return reply.send(Readable.from(csvChunks(options.header, options.rows)));
+  const timeZone = resolveTimeZone(reply.request.headers[TIME_ZONE_HEADER]);
+  return reply.send(Readable.from(csvChunks(options.header, options.rows, { timeZone })));
 }

@@ -2,3 +2,4 @@ export * from './writer';
 export * from './reader';
 export * from './http';
 export * from './render';
+export * from './timestamps';

@@ -2,8 +2,10 @@
  * CSV writer for exports: RFC 4180 quoting, CRLF line ends, UTF-8 BOM (Excel opens Japanese
  * correctly), and formula neutralisation: a text cell starting with = + - @ tab, CR or NUL gets a
  * leading apostrophe, so a spreadsheet shows it as text instead of running it (CSV injection).
- * Numbers, booleans and dates are written as values (a negative number stays a number).
+ * Numbers, booleans and dates are written as values (a negative number stays a number); instants
+ * (Date, or ISO text) as the exporting user's local time with its offset (timestamps.ts).
  */
+import { formatInstant, isIsoInstant } from './timestamps';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_EOL = '\r\n';
@@ -24,30 +26,32 @@ export function quoteField(text: string): string {
   return text;
 }
 
-/** One cell as CSV text. */
-export function csvCell(value: CsvValue): string {
+/** One cell as CSV text; instants in `timeZone` (default UTC). */
+export function csvCell(value: CsvValue, timeZone = 'UTC'): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? '' : formatInstant(value, timeZone);
+  if (isIsoInstant(value)) return formatInstant(new Date(value), timeZone);
   return quoteField(neutraliseFormula(value));
 }
 
 /** One record with its CRLF. */
-export function csvLine(values: readonly CsvValue[]): string {
-  return values.map(csvCell).join(',') + CSV_EOL;
+export function csvLine(values: readonly CsvValue[], timeZone = 'UTC'): string {
+  return values.map((value) => csvCell(value, timeZone)).join(',') + CSV_EOL;
 }
 
 /** A whole document: BOM, header, rows. */
 export function toCsv(
   header: readonly string[],
   rows: Iterable<readonly CsvValue[]>,
-  options: { bom?: boolean } = {},
+  options: { bom?: boolean; timeZone?: string } = {},
 ): string {
   let out = (options.bom ?? true) ? CSV_BOM : '';
   out += csvLine(header);
-  for (const row of rows) out += csvLine(row);
+  for (const row of rows) out += csvLine(row, options.timeZone);
   return out;
 }
 
@@ -55,13 +59,13 @@ export function toCsv(
 export async function* csvChunks(
   header: readonly string[],
   rows: AsyncIterable<readonly CsvValue[]> | Iterable<readonly CsvValue[]>,
-  options: { bom?: boolean; rowsPerChunk?: number } = {},
+  options: { bom?: boolean; rowsPerChunk?: number; timeZone?: string } = {},
 ): AsyncGenerator<string> {
   const perChunk = options.rowsPerChunk ?? 500;
   let chunk = ((options.bom ?? true) ? CSV_BOM : '') + csvLine(header);
   let count = 0;
   for await (const row of rows) {
-    chunk += csvLine(row);
+    chunk += csvLine(row, options.timeZone);
     count += 1;
     if (count >= perChunk) {
       yield chunk;

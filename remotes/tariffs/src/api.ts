@@ -90,6 +90,18 @@ export const productListQuery = (query: TariffProductListQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** A tariff code by its code (404 when there is none): screens that take ?code= check it. */
+export const tariffCodeQuery = (code: string) =>
+  queryOptions({
+    queryKey: tariffKeys.relation(code),
+    queryFn: ({ signal }) =>
+      api.get<TariffRelation>('tariff/relation', {
+        signal,
+        searchParams: { code },
+        notifyError: false,
+      }),
+  });
+
 export const relationQuery = (code: string) =>
   queryOptions({
     queryKey: tariffKeys.relation(code),

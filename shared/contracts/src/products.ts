@@ -21,8 +21,9 @@ import type { PriceSource } from './tariffs';
  *
  * Money: costMinor/priceMinor in minor units of costCurrency (USD 12.34 = 1234); every *Jpy
  * amount is whole yen. costJpy = cost converted at today's rate (Asia/Tokyo, docs/pricing.md).
- * grossProfit = sellingPriceJpy - costJpy; grossProfitPercent = grossProfit x 100 / selling
- * (2 decimals); null when there is no selling price.
+ * grossProfit = the price that applies today (the active special price, else the selling price)
+ * - costJpy; grossProfitPercent = grossProfit x 100 / that price (2 decimals); null when there is
+ * no price. sellingGrossProfit(Percent) is the same at the selling price, for comparison.
  */
 
 export const PRODUCT_TYPES = ['daypass', 'package'] as const;
@@ -453,10 +454,14 @@ export interface ProductPricing {
   specialActive: boolean;
   /** What a customer pays today: the active special price, else the selling price. */
   currentPriceJpy: number | null;
-  /** sellingPriceJpy - costJpy (null without a selling price or a rate). */
+  /** currentPriceJpy - costJpy (null without a price or a rate). */
   grossProfit: number | null;
-  /** grossProfit x 100 / sellingPriceJpy, 2 decimals. */
+  /** grossProfit x 100 / currentPriceJpy, 2 decimals. */
   grossProfitPercent: number | null;
+  /** sellingPriceJpy - costJpy: the margin when no special price applies. */
+  sellingGrossProfit: number | null;
+  /** sellingGrossProfit x 100 / sellingPriceJpy, 2 decimals. */
+  sellingGrossProfitPercent: number | null;
 }
 
 /** POST product/list items. */
@@ -562,8 +567,11 @@ export interface ProductPriceListItem {
   specialFrom: string | null;
   specialTo: string | null;
   specialActive: boolean;
+  /** At the price that applies today (see ProductPricing). */
   grossProfit: number | null;
   grossProfitPercent: number | null;
+  sellingGrossProfit: number | null;
+  sellingGrossProfitPercent: number | null;
   /** The chosen tariff code's columns (null without tariffCodeId). */
   tariffPrice: number | null;
   tariffPriceSource: PriceSource | null;

@@ -47,11 +47,12 @@ export type {
   SearchParams,
 } from './api/api-client';
 export { ApiError, isApiError, DEFAULT_ERROR_MESSAGE, errorMessageFromBody } from './api/api-error';
-export { downloadFile, fileNameFrom } from './api/download';
+export { browserTimeZone, downloadFile, fileNameFrom } from './api/download';
 export { loadApiMessageTranslator, API_MESSAGES_NAMESPACE } from './api/api-message-translator';
 
 export { createQueryClient, getQueryClient, shouldRetryQuery } from './query/query-client';
 export { countriesQuery, currenciesQuery, referenceKeys } from './query/reference-queries';
+export { useMinorUnits, useMoneyFormat } from './money/money-format';
 
 export { usePermissionStore, usePermission, hasPermission } from './permissions/permission-store';
 export type { PermissionState, PermissionStatus } from './permissions/permission-store';

@@ -60,6 +60,16 @@ export { FormLayout, type FormLayoutProps } from './form/FormLayout';
 export { FormTextField, type FormTextFieldProps } from './form/FormTextField';
 export { FormSelectField, type FormSelectFieldProps } from './form/FormSelectField';
 export { FormNumberField, type FormNumberFieldProps } from './form/FormNumberField';
+export { FormMoneyField, type FormMoneyFieldProps } from './form/FormMoneyField';
+export { useHasInputProblem } from './form/inputProblems';
+export { NumberInput, type NumberInputProps } from './number/NumberInput';
+export {
+  DetailLoadFailed,
+  DetailMissing,
+  type DetailLoadFailedProps,
+  type DetailMissingProps,
+} from './detail/DetailStates';
+export { isMissingRecordError } from './detail/missingRecord';
 export { useValibotForm, type ValibotFormOptions } from './form/useValibotForm';
 export { applyServerFieldErrors } from './form/applyServerFieldErrors';
 export { translateValidationMessage, type Translate } from './i18n/translateValidationMessage';

@@ -5,6 +5,7 @@ export * from './dates';
 export * from './display';
 export * from './files';
 export * from './languages';
+export * from './money';
 export * from './notifications';
 export * from './numbers';
 export * from './numeric-input';

@@ -41,3 +41,39 @@ export function isNegativeNumberInput(raw: string): boolean {
 export function negativeNumberMessage(format = 'number'): string {
   return encodeMessage('invalidFormat', { format });
 }
+
+/**
+ * The validation message (encoded key) for numeric text with more decimals than `decimals`
+ * allows (spec section 5): none allowed (JPY) is '{name} must be a number with no decimal',
+ * otherwise '{name} cannot exceed {limit} decimal places'. null when the text is acceptable;
+ * a trailing dot alone ('12.') is still being typed and acceptable.
+ */
+export function decimalPlacesMessage(text: string, decimals: number, name: string): string | null {
+  const fraction = text.split('.')[1] ?? '';
+  if (fraction.length <= decimals) return null;
+  return decimals === 0
+    ? encodeMessage('integer', { name })
+    : encodeMessage('maxDecimals', { name, limit: decimals });
+}
+
+/** What typing `raw` into a numeric field means: refused as negative, or cleaned text. */
+export type NumericInputReading =
+  { negative: true } | { negative: false; text: string; refusedMessage: string | null };
+
+/**
+ * The typing rules of every numeric field in one place (spec section 5). A minus sign anywhere
+ * ('-50', or '0-50' typed after a zero) is a negative number, refused so the field keeps its
+ * previous text and the caller shows the invalidFormat toast; otherwise the text is cleaned
+ * (sanitizeNumericInput) and checked against `decimals` (decimalPlacesMessage; unset: any).
+ */
+export function readNumericInput(
+  raw: string,
+  decimals: number | undefined,
+  name: string,
+): NumericInputReading {
+  if (isNegativeNumberInput(raw) || /[-\u2212]/.test(normalizeWidth(raw)))
+    return { negative: true };
+  const text = sanitizeNumericInput(raw);
+  const refusedMessage = decimals === undefined ? null : decimalPlacesMessage(text, decimals, name);
+  return { negative: false, text, refusedMessage };
+}

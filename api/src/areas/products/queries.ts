@@ -86,8 +86,8 @@ const SORTS: Record<CatalogueSort, string[]> = {
   costJpy: ['cost_jpy'],
   sellingPrice: ['selling_price_jpy'],
   specialPrice: ['special_price_jpy'],
-  grossProfit: ['selling_price_jpy - cost_jpy'],
-  grossProfitPercent: [ratio('selling_price_jpy')],
+  grossProfit: ['current_price_jpy - cost_jpy'],
+  grossProfitPercent: [ratio('current_price_jpy')],
   labels: [`NULLIF(lower(array_to_string(labels, '|')), '') COLLATE "C"`],
   createdDate: ['created_at'],
   updatedDate: ['updated_at'],
@@ -181,7 +181,9 @@ priced AS (
   OFFSET 0
 ),
 computed AS (
-  SELECT priced.*, ${computed} AS computed_price FROM priced OFFSET 0
+  SELECT priced.*, ${computed} AS computed_price,
+    CASE WHEN special_active THEN special_price_jpy ELSE selling_price_jpy END AS current_price_jpy
+  FROM priced OFFSET 0
 ),
 final AS (
   SELECT computed.*, ${effective} AS tariff_price FROM computed
@@ -192,8 +194,10 @@ SELECT id, supplier_id, supplier_name, supplier_delivery_type, name, product_cod
   special_price_jpy, special_from, special_to, labels, version, created_at, updated_at,
   created_by, updated_by, rate_text, special_active,
   cost_jpy::float8 AS cost_jpy,
-  (selling_price_jpy - cost_jpy)::float8 AS gross_profit,
-  ${grossProfitPercentSql(sql`selling_price_jpy`, sql`cost_jpy`)}::float8 AS gross_profit_percent,
+  (current_price_jpy - cost_jpy)::float8 AS gross_profit,
+  ${grossProfitPercentSql(sql`current_price_jpy`, sql`cost_jpy`)}::float8 AS gross_profit_percent,
+  (selling_price_jpy - cost_jpy)::float8 AS selling_gross_profit,
+  ${grossProfitPercentSql(sql`selling_price_jpy`, sql`cost_jpy`)}::float8 AS selling_gross_profit_percent,
   computed_price::float8 AS computed_price, manual_price::float8 AS manual_price,
   tariff_price::float8 AS tariff_price,
   (tariff_price - cost_jpy)::float8 AS tariff_gross_profit,
@@ -243,6 +247,8 @@ export interface CatalogueRow {
   cost_jpy: number | null;
   gross_profit: number | null;
   gross_profit_percent: number | null;
+  selling_gross_profit: number | null;
+  selling_gross_profit_percent: number | null;
   computed_price: number | null;
   manual_price: number | null;
   tariff_price: number | null;

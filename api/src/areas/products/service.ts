@@ -113,6 +113,8 @@ function toListItem(row: CatalogueRow): ProductListItem {
     currentPriceJpy: row.special_active ? specialPriceJpy : sellingPriceJpy,
     grossProfit: num(row.gross_profit),
     grossProfitPercent: num(row.gross_profit_percent),
+    sellingGrossProfit: num(row.selling_gross_profit),
+    sellingGrossProfitPercent: num(row.selling_gross_profit_percent),
   };
 }
 
@@ -142,6 +144,8 @@ function toPriceItem(row: CatalogueRow, withTariff: boolean): ProductPriceListIt
     specialActive: row.special_active,
     grossProfit: num(row.gross_profit),
     grossProfitPercent: num(row.gross_profit_percent),
+    sellingGrossProfit: num(row.selling_gross_profit),
+    sellingGrossProfitPercent: num(row.selling_gross_profit_percent),
     tariffPrice,
     tariffPriceSource: withTariff ? priceSourceOf(num(row.manual_price), tariffPrice) : null,
     tariffGrossProfit: num(row.tariff_gross_profit),

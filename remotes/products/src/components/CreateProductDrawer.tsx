@@ -125,7 +125,7 @@ export function CreateProductDrawer({ onClose }: CreateProductDrawerProps) {
                   control={form.control}
                   name="sellingPriceJpy"
                   label={t('common:fields.sellingPriceJpy')}
-                  allowDecimal={false}
+                  decimals={0}
                   maxLength={10}
                   suffix="JPY"
                   extra={t('form.sellingPriceHint')}

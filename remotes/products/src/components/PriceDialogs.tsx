@@ -11,7 +11,13 @@ import {
   type EditSpecialPriceInput,
   type ProductDetail,
 } from '@esim/contracts';
-import { FormLayout, FormNumberField, translateValidationMessage, useValibotForm } from '@esim/ui';
+import {
+  FormLayout,
+  FormNumberField,
+  translateValidationMessage,
+  useHasInputProblem,
+  useValibotForm,
+} from '@esim/ui';
 import { formatNumber } from '@esim/utils';
 import { editSellingPrice, editSpecialPrice, productKeys, productQuery } from '../api';
 import { percent, useProductFormat, yen } from '../format';
@@ -149,6 +155,7 @@ export function SellingPriceDialog({
     }
   });
 
+  const inputRefused = useHasInputProblem(form.control);
   return (
     <Modal
       open
@@ -161,7 +168,7 @@ export function SellingPriceDialog({
         htmlType: 'submit',
         form: SELLING_FORM,
         loading: mutation.isPending,
-        disabled: versions.conflict,
+        disabled: versions.conflict || inputRefused,
         autoInsertSpace: false,
       }}
       cancelButtonProps={{ autoInsertSpace: false }}
@@ -179,7 +186,7 @@ export function SellingPriceDialog({
             control={form.control}
             name="sellingPriceJpy"
             label={t('common:fields.sellingPriceJpy')}
-            allowDecimal={false}
+            decimals={0}
             maxLength={10}
             suffix="JPY"
             required
@@ -320,6 +327,7 @@ export function SpecialPriceDialog({
       specialTo: null,
     });
 
+  const inputRefused = useHasInputProblem(form.control);
   return (
     <Modal
       open
@@ -347,7 +355,7 @@ export function SpecialPriceDialog({
           htmlType="submit"
           form={SPECIAL_FORM}
           loading={mutation.isPending}
-          disabled={versions.conflict}
+          disabled={versions.conflict || inputRefused}
           autoInsertSpace={false}
         >
           {t('actions.save')}
@@ -367,7 +375,7 @@ export function SpecialPriceDialog({
             control={form.control}
             name="specialPriceJpy"
             label={t('common:fields.specialPrice')}
-            allowDecimal={false}
+            decimals={0}
             maxLength={10}
             suffix="JPY"
             required

@@ -13,11 +13,15 @@ import {
   type CreateProductInput,
   type ProductRecord,
 } from '@esim/contracts';
-import { FormNumberField, FormSelectField, FormTextField, type OptionItem } from '@esim/ui';
-import { countriesQuery, currenciesQuery } from '@esim/platform';
+import {
+  FormMoneyField,
+  FormNumberField,
+  FormSelectField,
+  FormTextField,
+  type OptionItem,
+} from '@esim/ui';
+import { countriesQuery, currenciesQuery, useMinorUnits } from '@esim/platform';
 import { supplierOptionsQuery } from '../api';
-import { useMinorUnits } from '../format';
-import { MinorAmountField } from './MinorAmountField';
 
 /** The fields POST product and PUT product share (prices and labels have calls of their own). */
 export type ProductFormValues = Omit<CreateProductInput, 'sellingPriceJpy' | 'labels'>;
@@ -142,7 +146,7 @@ export function ProductFormFields({ control, mode, extra }: ProductFormFieldsPro
             control={control}
             name="dataMb"
             label={t('common:fields.dataMb')}
-            allowDecimal={false}
+            decimals={0}
             maxLength={8}
             suffix="MB"
             extra={t('form.dataHint')}
@@ -153,7 +157,7 @@ export function ProductFormFields({ control, mode, extra }: ProductFormFieldsPro
             control={control}
             name="durationDays"
             label={t('common:fields.durationDays')}
-            allowDecimal={false}
+            decimals={0}
             maxLength={4}
             required
           />
@@ -163,7 +167,7 @@ export function ProductFormFields({ control, mode, extra }: ProductFormFieldsPro
             control={control}
             name="throttlingSpeed"
             label={t('common:fields.throttlingSpeed')}
-            allowDecimal={false}
+            decimals={0}
             maxLength={8}
             suffix="kbps"
             placeholder={String(DEFAULT_THROTTLING_SPEED_KBPS)}
@@ -213,7 +217,7 @@ export function ProductFormFields({ control, mode, extra }: ProductFormFieldsPro
           />
         </Col>
         <Col xs={24} md={8}>
-          <MinorAmountField
+          <FormMoneyField
             control={control}
             name="costMinor"
             label={t('common:fields.costMinor')}
@@ -223,7 +227,7 @@ export function ProductFormFields({ control, mode, extra }: ProductFormFieldsPro
           />
         </Col>
         <Col xs={24} md={8}>
-          <MinorAmountField
+          <FormMoneyField
             control={control}
             name="priceMinor"
             label={t('common:fields.priceMinor')}

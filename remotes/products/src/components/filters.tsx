@@ -2,10 +2,10 @@ import { AutoComplete, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NETWORKS, PRODUCT_STATUSES, PRODUCT_TYPES } from '@esim/contracts';
+import { PRODUCT_NETWORKS, PRODUCT_STATUSES, PRODUCT_TYPES, RESOURCES } from '@esim/contracts';
 import { OptionSelect, type OptionItem } from '@esim/ui';
 import { ALL_VALUE } from '@esim/utils';
-import { countriesQuery } from '@esim/platform';
+import { countriesQuery, usePermission } from '@esim/platform';
 import { labelListQuery, supplierOptionsQuery } from '../api';
 
 /** Props of a URL-synced filter: the current value (undefined = all) and its setter. */
@@ -91,10 +91,12 @@ export function CategoryFilter({
   );
 }
 
-/** Supplier filter (or any supplier choice): every supplier by name. */
+/** Supplier filter: every supplier by name; not shown to a user who may not list suppliers. */
 export function SupplierFilter({ value, onChange }: FilterProps) {
   const { t } = useTranslation(['products', 'common']);
-  const suppliers = useQuery(supplierOptionsQuery());
+  const canListSuppliers = usePermission(RESOURCES.suppliers, 'GET');
+  const suppliers = useQuery({ ...supplierOptionsQuery(), enabled: canListSuppliers });
+  if (!canListSuppliers) return null;
   const options: OptionItem<string>[] = (suppliers.data?.items ?? []).map((supplier) => ({
     value: supplier.id,
     label: supplier.name,

@@ -1,13 +1,14 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isApiError } from '@esim/platform';
+import { DetailLoadFailed, DetailMissing, isMissingRecordError } from '@esim/ui';
 import { displayValue, formatNumber } from '@esim/utils';
 import { productPricesQuery } from '../api';
 import { TariffPriceTable } from '../components/TariffPriceTable';
-import { percent, useProductFormat, yen } from '../format';
+import { useProductFormat, yen } from '../format';
+import { GrossProfit } from '../components/GrossProfit';
 import { PRICE_LIST_PATH, productDetailUrl } from '../paths';
 import { SpecialPrice } from '../components/SpecialPrice';
 
@@ -32,26 +33,23 @@ function PriceDetailContent() {
     </Link>
   );
 
-  if (id === '' || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+  if (id === '' || (query.isError && isMissingRecordError(query.error))) {
     return (
-      <Result
-        status="404"
-        title={t('detail.notFound')}
-        extra={<Link to={PRICE_LIST_PATH}>{t('priceDetail.back')}</Link>}
+      <DetailMissing
+        name={t('entity.product')}
+        id={id}
+        backTo={PRICE_LIST_PATH}
+        backLabel={t('priceDetail.back')}
       />
     );
   }
   if (query.isError) {
     return (
-      <Result
-        status="error"
-        title={t('detail.loadFailed')}
-        subTitle={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()} autoInsertSpace={false}>
-            {t('common:actions.retry')}
-          </Button>
-        }
+      <DetailLoadFailed
+        name={t('entity.product')}
+        onRetry={() => void query.refetch()}
+        backTo={PRICE_LIST_PATH}
+        backLabel={t('priceDetail.back')}
       />
     );
   }
@@ -120,7 +118,7 @@ function PriceDetailContent() {
           {
             key: 'grossProfit',
             label: t('common:fields.grossProfit'),
-            children: `${yen(product.grossProfit)} (${percent(product.grossProfitPercent)})`,
+            children: <GrossProfit figures={product} unit="both" testId="detail-grossProfit" />,
           },
         ]}
       />

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   PRODUCT_PRICE_SORT_COLUMNS,
+  RESOURCES,
   type ProductPriceListItem,
   type ProductPriceListQuery,
 } from '@esim/contracts';
-import { isApiError } from '@esim/platform';
+import { isApiError, usePermission } from '@esim/platform';
 import {
   DataTable,
   OptionSelect,
@@ -29,6 +30,7 @@ import {
   SupplierFilter,
 } from '../components/filters';
 import { percent, useProductFormat, yen } from '../format';
+import { GrossProfit } from '../components/GrossProfit';
 import { priceDetailUrl } from '../paths';
 import { SpecialPrice } from '../components/SpecialPrice';
 
@@ -40,7 +42,7 @@ const DEFAULTS: UrlTableDefaults = {
   sortColumns: PRODUCT_PRICE_SORT_COLUMNS,
 };
 
-type MoneyKey = 'costJpy' | 'sellingPriceJpy' | 'grossProfit' | 'tariffPrice' | 'tariffGrossProfit';
+type MoneyKey = 'costJpy' | 'sellingPriceJpy' | 'tariffPrice' | 'tariffGrossProfit';
 
 /** Tariff codes to choose from, grouped by profile. */
 function TariffCodeFilter({
@@ -51,7 +53,10 @@ function TariffCodeFilter({
   onChange: (value: string | undefined) => void;
 }) {
   const { t } = useTranslation(['products', 'common']);
-  const groups = useQuery(tariffCodeOptionsQuery());
+  // Only for users who may list tariff codes; others never see a filter that cannot load.
+  const canListCodes = usePermission(RESOURCES.tariffs, 'GET');
+  const groups = useQuery({ ...tariffCodeOptionsQuery(), enabled: canListCodes });
+  if (!canListCodes) return null;
   const options = (groups.data?.items ?? []).map((group) => ({
     label: `${group.tariffGroup} — ${group.name}`,
     title: group.tariffGroup,
@@ -115,6 +120,7 @@ export function PriceListScreen() {
       key: 'productCode',
       title: t('common:fields.productCode'),
       sortable: true,
+      fixed: 'left',
       render: (_, row) => (
         <Link to={priceDetailUrl(row.productId)} data-testid="price-link">
           {row.productCode}
@@ -127,17 +133,20 @@ export function PriceListScreen() {
       title: t('common:fields.supplierId'),
       sortable: true,
       dataIndex: 'supplierName',
+      defaultHidden: true,
     },
     {
       key: 'category',
       title: t('common:fields.category'),
       sortable: true,
+      defaultHidden: true,
       render: (_, row) => row.category ?? yen(null),
     },
     {
       key: 'type',
       title: t('common:fields.type'),
       sortable: true,
+      defaultHidden: true,
       render: (_, row) => t(`type.${row.type}`),
     },
     {
@@ -145,6 +154,7 @@ export function PriceListScreen() {
       title: t('common:fields.data'),
       sortable: true,
       align: 'right',
+      defaultHidden: true,
       render: (_, row) => format.data(row.dataMb),
     },
     {
@@ -152,6 +162,7 @@ export function PriceListScreen() {
       title: t('common:fields.duration'),
       sortable: true,
       align: 'right',
+      defaultHidden: true,
       render: (_, row) => format.duration(row.durationDays),
     },
     {
@@ -159,6 +170,7 @@ export function PriceListScreen() {
       title: t('common:fields.cost'),
       sortable: true,
       align: 'right',
+      defaultHidden: true,
       render: (_, row) => format.money(row.costMinor, row.costCurrency),
     },
     money('costJpy', t('common:fields.costJpy')),
@@ -176,14 +188,20 @@ export function PriceListScreen() {
         />
       ),
     },
-    money('grossProfit', t('common:fields.grossProfit')),
+    {
+      key: 'grossProfit',
+      title: t('common:fields.grossProfit'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => <GrossProfit figures={row} unit="yen" testId="cell-grossProfit" />,
+    },
     {
       key: 'grossProfitPercent',
       title: t('common:fields.grossProfitPercent'),
       sortable: true,
       align: 'right',
       render: (_, row) => (
-        <span data-testid="cell-grossProfitPercent">{percent(row.grossProfitPercent)}</span>
+        <GrossProfit figures={row} unit="percent" testId="cell-grossProfitPercent" />
       ),
     },
   ];
@@ -260,6 +278,7 @@ export function PriceListScreen() {
         state={table}
         onChange={setTable}
         rowKey="productId"
+        tableId="product-price-list"
         loading={result.isFetching}
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}

@@ -1,22 +1,12 @@
 import { ArrowLeftOutlined, DollarOutlined, EditOutlined, TagOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Result,
-  Skeleton,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RESOURCES, type ProductDetail } from '@esim/contracts';
-import { isApiError, usePermission } from '@esim/platform';
+import { DetailLoadFailed, DetailMissing, isMissingRecordError } from '@esim/ui';
+import { usePermission } from '@esim/platform';
 import { displayValue, formatNumber } from '@esim/utils';
 import { productQuery } from '../api';
 import { EditProductForm } from '../components/EditProductForm';
@@ -24,7 +14,8 @@ import { LabelsEditor } from '../components/LabelsEditor';
 import { SellingPriceDialog, SpecialPriceDialog } from '../components/PriceDialogs';
 import { ProductHistory } from '../components/ProductHistory';
 import { TariffPriceTable } from '../components/TariffPriceTable';
-import { percent, useProductFormat, yen } from '../format';
+import { useProductFormat, yen } from '../format';
+import { GrossProfit } from '../components/GrossProfit';
 import { PRODUCT_LIST_PATH, priceDetailUrl } from '../paths';
 
 const TABS = ['details', 'history'] as const;
@@ -170,7 +161,7 @@ function ReadView({ product }: { product: ProductDetail }) {
           {
             key: 'grossProfit',
             label: label('grossProfit'),
-            value: `${yen(product.grossProfit)} (${percent(product.grossProfitPercent)})`,
+            value: <GrossProfit figures={product} unit="both" testId="detail-grossProfit" />,
           },
         ]}
       />
@@ -223,26 +214,23 @@ function ProductDetailContent() {
     </Link>
   );
 
-  if (id === '' || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+  if (id === '' || (query.isError && isMissingRecordError(query.error))) {
     return (
-      <Result
-        status="404"
-        title={t('detail.notFound')}
-        extra={<Link to={PRODUCT_LIST_PATH}>{t('detail.back')}</Link>}
+      <DetailMissing
+        name={t('entity.product')}
+        id={id}
+        backTo={PRODUCT_LIST_PATH}
+        backLabel={t('detail.back')}
       />
     );
   }
   if (query.isError) {
     return (
-      <Result
-        status="error"
-        title={t('detail.loadFailed')}
-        subTitle={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()} autoInsertSpace={false}>
-            {t('common:actions.retry')}
-          </Button>
-        }
+      <DetailLoadFailed
+        name={t('entity.product')}
+        onRetry={() => void query.refetch()}
+        backTo={PRODUCT_LIST_PATH}
+        backLabel={t('detail.back')}
       />
     );
   }

@@ -30,7 +30,8 @@ import {
   SearchFilter,
   SupplierFilter,
 } from '../components/filters';
-import { percent, useProductFormat, yen } from '../format';
+import { useProductFormat, yen } from '../format';
+import { GrossProfit } from '../components/GrossProfit';
 import { PRODUCT_DETAIL_PATH } from '../paths';
 
 const FILTERS = [
@@ -82,7 +83,7 @@ export function ProductListScreen() {
   const result = useQuery(productListQuery(query));
   const rows = result.data?.items ?? [];
 
-  const money = (key: 'costJpy' | 'grossProfit'): DataTableColumn<ProductListItem> => ({
+  const money = (key: 'costJpy'): DataTableColumn<ProductListItem> => ({
     key,
     title: t(`common:fields.${key}`),
     sortable: true,
@@ -94,6 +95,7 @@ export function ProductListScreen() {
       key: 'name',
       title: t('common:fields.name'),
       sortable: true,
+      fixed: 'left',
       render: (_, row) => (
         <Link
           to={`${PRODUCT_DETAIL_PATH}?id=${encodeURIComponent(row.id)}`}
@@ -114,15 +116,17 @@ export function ProductListScreen() {
       title: t('common:fields.supplierId'),
       sortable: true,
       dataIndex: 'supplierName',
+      defaultHidden: true,
     },
     {
       key: 'cost',
       title: t('common:fields.cost'),
       sortable: true,
       align: 'right',
+      defaultHidden: true,
       render: (_, row) => format.money(row.costMinor, row.costCurrency),
     },
-    money('costJpy'),
+    { ...money('costJpy'), defaultHidden: true },
     {
       key: 'sellingPrice',
       title: t('common:fields.sellingPrice'),
@@ -143,19 +147,28 @@ export function ProductListScreen() {
         />
       ),
     },
-    money('grossProfit'),
+    {
+      key: 'grossProfit',
+      title: t('common:fields.grossProfit'),
+      sortable: true,
+      align: 'right',
+      render: (_, row) => <GrossProfit figures={row} unit="yen" testId="cell-grossProfit" />,
+    },
     {
       key: 'grossProfitPercent',
       title: t('common:fields.grossProfitPercent'),
       sortable: true,
       align: 'right',
-      render: (_, row) => percent(row.grossProfitPercent),
+      render: (_, row) => (
+        <GrossProfit figures={row} unit="percent" testId="cell-grossProfitPercent" />
+      ),
     },
     {
       key: 'dataMb',
       title: t('common:fields.data'),
       sortable: true,
       align: 'right',
+      defaultHidden: true,
       render: (_, row) => format.data(row.dataMb),
     },
     {
@@ -163,12 +176,14 @@ export function ProductListScreen() {
       title: t('common:fields.duration'),
       sortable: true,
       align: 'right',
+      defaultHidden: true,
       render: (_, row) => format.duration(row.durationDays),
     },
     {
       key: 'labels',
       title: t('common:fields.labels'),
       sortable: true,
+      defaultHidden: true,
       render: (_, row) =>
         row.labels.length === 0 ? (
           displayValue(null)
@@ -253,6 +268,7 @@ export function ProductListScreen() {
         state={table}
         onChange={setTable}
         rowKey="id"
+        tableId="product-list"
         loading={result.isFetching}
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}

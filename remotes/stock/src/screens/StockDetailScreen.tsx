@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Result, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ import {
   type DataTableColumn,
   type DataTableState,
   type UrlTableDefaults,
+  DetailMissing,
+  isMissingRecordError,
 } from '@esim/ui';
 import { formatDate, formatDateTime } from '@esim/utils';
 import { exportStock, stockItemsQuery } from '../api';
@@ -146,6 +148,7 @@ function StockDetailContent() {
       key: 'iccid',
       title: t('common:fields.iccid'),
       sortable: true,
+      fixed: 'left',
       render: (_, row) => (
         <Button
           type="link"
@@ -199,12 +202,14 @@ function StockDetailContent() {
     }
   };
 
-  if (productId && result.isSuccess && !product) {
+  const missing = result.isSuccess ? !product : isMissingRecordError(result.error);
+  if (productId && missing) {
     return (
-      <Result
-        status="404"
-        title={t('detail.notFound')}
-        extra={<Link to={LIST_PATH}>{t('detail.back')}</Link>}
+      <DetailMissing
+        name={t('entity.stockProduct')}
+        id={productId}
+        backTo={LIST_PATH}
+        backLabel={t('detail.back')}
       />
     );
   }
@@ -280,6 +285,7 @@ function StockDetailContent() {
         state={table}
         onChange={onTableChange}
         rowKey="id"
+        tableId="stock-items"
         loading={result.isFetching}
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}

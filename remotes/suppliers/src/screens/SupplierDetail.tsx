@@ -1,12 +1,18 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, RESOURCES, type SupplierDetail as Supplier } from '@esim/contracts';
 import { isApiError, usePermission } from '@esim/platform';
-import { AuditHistory, confirm } from '@esim/ui';
+import {
+  AuditHistory,
+  confirm,
+  DetailLoadFailed,
+  DetailMissing,
+  isMissingRecordError,
+} from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
 import { deleteSupplier, supplierHistoryQuery, supplierKeys, supplierQuery } from '../api';
 import { ConnectionTest } from '../components/ConnectionTest';
@@ -132,26 +138,23 @@ function SupplierDetailContent() {
     </Link>
   );
 
-  if (id === '' || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+  if (id === '' || (query.isError && isMissingRecordError(query.error))) {
     return (
-      <Result
-        status="404"
-        title={t('detail.notFound')}
-        extra={<Link to={LIST_PATH}>{t('detail.back')}</Link>}
+      <DetailMissing
+        name={t('entity.supplier')}
+        id={id}
+        backTo={LIST_PATH}
+        backLabel={t('detail.back')}
       />
     );
   }
   if (query.isError) {
     return (
-      <Result
-        status="error"
-        title={t('detail.loadFailed')}
-        subTitle={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()} autoInsertSpace={false}>
-            {t('actions.retry')}
-          </Button>
-        }
+      <DetailLoadFailed
+        name={t('entity.supplier')}
+        onRetry={() => void query.refetch()}
+        backTo={LIST_PATH}
+        backLabel={t('detail.back')}
       />
     );
   }

@@ -6,11 +6,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { RESOURCES, type SyncField, type SyncItem } from '@esim/contracts';
-import { isApiError, usePermission } from '@esim/platform';
+import { isApiError, useMoneyFormat, usePermission } from '@esim/platform';
 import { confirm } from '@esim/ui';
 import { formatDateTime } from '@esim/utils';
 import { acceptProductUpdates, productUpdatesQuery, syncKeys } from './api';
-import { coverageDiff, formatCost, formatData } from './format';
+import { coverageDiff, formatData } from './format';
 
 type Filter = 'all' | 'new' | 'changed';
 
@@ -73,6 +73,7 @@ export function ProductUpdatesTab({ supplierId }: { supplierId: string }) {
       ),
   });
   const language = i18n.language;
+  const money = useMoneyFormat();
   const unlimited = t('sync.unlimited');
 
   const rows = useMemo(
@@ -156,8 +157,8 @@ export function ProductUpdatesTab({ supplierId }: { supplierId: string }) {
           testId={`sync-cost-${item.ref}`}
           isNew={item.ours === null}
           changed={changed(item, 'cost')}
-          ours={item.ours ? formatCost(item.ours.costMinor, item.ours.costCurrency, language) : ''}
-          theirs={formatCost(item.theirs.costMinor, item.theirs.costCurrency, language)}
+          ours={item.ours ? money(item.ours.costMinor, item.ours.costCurrency) : ''}
+          theirs={money(item.theirs.costMinor, item.theirs.costCurrency)}
         />
       ),
     },

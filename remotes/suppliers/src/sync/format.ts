@@ -1,32 +1,5 @@
 import type { SyncValues } from '@esim/contracts';
 
-/** Decimal places of a currency (JPY 0, USD 2, ...). */
-function fractionDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** An amount in minor units with its currency, in the reader's language. */
-export function formatCost(minor: number, currency: string, language: string): string {
-  const digits = fractionDigits(currency);
-  try {
-    return new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
-  } catch {
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-  }
-}
-
 /** MB as GB when whole, else MB; null = unlimited (the caller's word). */
 export function formatData(mb: number | null, unlimited: string): string {
   if (mb === null) return unlimited;

@@ -1,4 +1,5 @@
-import { Card, Flex, InputNumber, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
+import { NumberInput } from '@esim/ui';
 import {
   BASE_TARIFFS,
   LOGIC3_OPTIONS,
@@ -45,27 +46,29 @@ export function PricePreview({ rule }: { rule: PartialRule }) {
         <Flex gap="middle" wrap>
           <label htmlFor={`${id}-cost`}>
             {t('preview.sampleCost')}{' '}
-            <InputNumber<number>
+            <NumberInput
               id={`${id}-cost`}
-              min={0}
-              max={MAX_PRICE_JPY}
-              precision={0}
+              decimals={0}
+              messageName="costJpy"
+              maxLength={String(MAX_PRICE_JPY).length}
               value={cost}
               onChange={(value) => setCost(value ?? 0)}
               suffix="JPY"
+              style={{ width: 160 }}
             />
           </label>
           {base === 'price' && (
             <label htmlFor={`${id}-price`}>
               {t('preview.samplePrice')}{' '}
-              <InputNumber<number>
+              <NumberInput
                 id={`${id}-price`}
-                min={0}
-                max={MAX_PRICE_JPY}
-                precision={0}
+                decimals={0}
+                messageName="priceJpy"
+                maxLength={String(MAX_PRICE_JPY).length}
                 value={price}
                 onChange={(value) => setPrice(value ?? 0)}
                 suffix="JPY"
+                style={{ width: 160 }}
               />
             </label>
           )}

@@ -62,7 +62,7 @@ export function RuleFields<T extends FieldValues>({
         control={control}
         name={name('logic2')}
         label={t('common:fields.logic2')}
-        allowDecimal={false}
+        decimals={0}
         required={!inherit}
         placeholder={placeholder}
         suffix="JPY"

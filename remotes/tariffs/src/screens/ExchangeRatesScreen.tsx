@@ -5,6 +5,7 @@ import {
   BASE_CURRENCY,
   EXCHANGE_RATE_CSV_COLUMNS,
   EXCHANGE_RATE_SORT_COLUMNS,
+  EXCHANGE_RATE_MAX_DECIMALS,
   MAX_LENGTH,
   RESOURCES,
   businessToday,
@@ -31,6 +32,7 @@ import {
   useValibotForm,
   type DataTableColumn,
   type DataTableState,
+  useHasInputProblem,
 } from '@esim/ui';
 import { displayValue, formatDate, formatDateTime, formatNumber } from '@esim/utils';
 import { useState } from 'react';
@@ -109,6 +111,7 @@ export function ExchangeRatesScreen() {
       key: 'currency',
       title: t('common:fields.currency'),
       sortable: true,
+      fixed: 'left',
       render: (_, r) => `${r.currency} - ${r.currencyName}`,
     },
     {
@@ -264,7 +267,13 @@ function CurrencyTable({
     await onChanged();
   };
   const columns: DataTableColumn<CurrencyListItem>[] = [
-    { key: 'isoCode', title: t('common:fields.isoCode'), sortable: true, dataIndex: 'isoCode' },
+    {
+      key: 'isoCode',
+      title: t('common:fields.isoCode'),
+      sortable: true,
+      dataIndex: 'isoCode',
+      fixed: 'left',
+    },
     { key: 'name', title: t('common:fields.currencyName'), sortable: true, dataIndex: 'name' },
     {
       key: 'minorUnits',
@@ -290,6 +299,7 @@ function CurrencyTable({
     {
       key: 'actions',
       title: t('currencies.actions'),
+      fixed: 'right',
       render: (_, r) =>
         canEdit && !r.isDefault ? (
           <Button
@@ -357,6 +367,7 @@ function AddRateDialog({ onClose, onSaved }: DialogProps) {
       handleSaveError(error, form.setError);
     }
   });
+  const inputRefused = useHasInputProblem(form.control);
   return (
     <Modal
       open
@@ -367,6 +378,7 @@ function AddRateDialog({ onClose, onSaved }: DialogProps) {
       okButtonProps={{
         htmlType: 'submit',
         form: RATE_FORM,
+        disabled: inputRefused,
         loading: mutation.isPending,
         autoInsertSpace: false,
       }}
@@ -402,6 +414,7 @@ function AddRateDialog({ onClose, onSaved }: DialogProps) {
           name="rate"
           label={t('common:fields.exchangeRate')}
           valueAs="string"
+          decimals={EXCHANGE_RATE_MAX_DECIMALS}
           required
           suffix="JPY"
           maxLength={20}
@@ -437,6 +450,7 @@ function AddCurrencyDialog({ onClose, onSaved }: DialogProps) {
       handleSaveError(error, form.setError);
     }
   });
+  const inputRefused = useHasInputProblem(form.control);
   return (
     <Modal
       open
@@ -447,6 +461,7 @@ function AddCurrencyDialog({ onClose, onSaved }: DialogProps) {
       okButtonProps={{
         htmlType: 'submit',
         form: CURRENCY_FORM,
+        disabled: inputRefused,
         loading: mutation.isPending,
         autoInsertSpace: false,
       }}
@@ -472,7 +487,7 @@ function AddCurrencyDialog({ onClose, onSaved }: DialogProps) {
           control={form.control}
           name="minorUnits"
           label={t('common:fields.minorUnits')}
-          allowDecimal={false}
+          decimals={0}
           maxLength={1}
         />
       </FormLayout>

@@ -7,7 +7,7 @@ import {
   type TariffProductItem,
   type TariffProductSortColumn,
 } from '@esim/contracts';
-import { isApiError } from '@esim/platform';
+import { isApiError, useMoneyFormat } from '@esim/platform';
 import {
   DataTable,
   FormLayout,
@@ -15,6 +15,7 @@ import {
   useUrlListState,
   useValibotForm,
   type DataTableColumn,
+  useHasInputProblem,
 } from '@esim/ui';
 import { displayValue, formatNumber } from '@esim/utils';
 import { useState } from 'react';
@@ -32,6 +33,7 @@ export function ProductPrices({ tariffCode, canEdit }: { tariffCode: string; can
   const { table, filters, setTable, setFilter } = useUrlListState(FILTERS, DEFAULTS);
   const [search, setSearch] = useState(filters.search ?? '');
   const [editing, setEditing] = useState<TariffProductItem | null>(null);
+  const formatMoney = useMoneyFormat();
   const query = useQuery(
     productListQuery({
       tariffCode,
@@ -58,6 +60,7 @@ export function ProductPrices({ tariffCode, canEdit }: { tariffCode: string; can
       title: t('common:fields.productCode'),
       sortable: true,
       dataIndex: 'productCode',
+      fixed: 'left',
     },
     { key: 'name', title: t('common:fields.name'), sortable: true, dataIndex: 'name' },
     {
@@ -71,8 +74,11 @@ export function ProductPrices({ tariffCode, canEdit }: { tariffCode: string; can
       title: t('common:fields.cost'),
       sortable: true,
       align: 'right',
-      render: (_, row) =>
-        `${formatNumber(row.costMinor)} ${row.costCurrency} @ ${formatNumber(row.exchangeRate, { maxDecimals: 6 })}`,
+      render: (_, row) => (
+        <span data-testid="cell-cost">
+          {`${formatMoney(row.costMinor, row.costCurrency)} @ ${formatNumber(row.exchangeRate, { maxDecimals: 6 })}`}
+        </span>
+      ),
     },
     money('costJpy'),
     money('computedPrice'),
@@ -120,6 +126,7 @@ export function ProductPrices({ tariffCode, canEdit }: { tariffCode: string; can
         state={table}
         onChange={setTable}
         rowKey="productId"
+        tableId="tariff-products"
         loading={query.isFetching}
         error={query.error}
         onRetry={() => void query.refetch()}
@@ -184,6 +191,7 @@ function PriceDialog({
     }
     await save(price);
   });
+  const inputRefused = useHasInputProblem(form.control);
   return (
     <Modal
       open
@@ -205,6 +213,7 @@ function PriceDialog({
           htmlType="submit"
           form={PRICE_FORM}
           loading={mutation.isPending}
+          disabled={inputRefused}
           autoInsertSpace={false}
         >
           {t('form.save')}
@@ -219,7 +228,7 @@ function PriceDialog({
           control={form.control}
           name="sellingPriceJpy"
           label={t('common:fields.sellingPriceJpy')}
-          allowDecimal={false}
+          decimals={0}
           suffix="JPY"
           required
           maxLength={10}

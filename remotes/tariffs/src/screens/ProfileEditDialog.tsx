@@ -1,7 +1,7 @@
 import { Flex, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH, updateTariffGroupSchema, type TariffGroupDetail } from '@esim/contracts';
-import { FormLayout, FormTextField, confirm, useValibotForm } from '@esim/ui';
+import { FormLayout, FormTextField, confirm, useValibotForm, useHasInputProblem } from '@esim/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tariffKeys, updateGroup } from '../api';
@@ -58,6 +58,7 @@ export function ProfileEditDialog({
       setConflict(handleSaveError(error, form.setError));
     }
   });
+  const inputRefused = useHasInputProblem(form.control);
   return (
     <Modal
       open
@@ -69,6 +70,7 @@ export function ProfileEditDialog({
       okButtonProps={{
         htmlType: 'submit',
         form: FORM_ID,
+        disabled: inputRefused,
         loading: mutation.isPending,
         autoInsertSpace: false,
       }}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_LENGTH,
@@ -7,7 +7,15 @@ import {
   type PricingOverrides,
   type PricingRule,
 } from '@esim/contracts';
-import { FormLayout, FormTextField, useUnsavedChangesPrompt, useValibotForm } from '@esim/ui';
+import {
+  DetailLoadFailed,
+  DetailMissing,
+  FormLayout,
+  FormTextField,
+  useUnsavedChangesPrompt,
+  useValibotForm,
+  isMissingRecordError,
+} from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createCode, profileByCodeQuery, tariffKeys } from '../api';
@@ -70,7 +78,21 @@ export function TariffCodeCreateScreen() {
 
   if (group.isPending) return <Skeleton active />;
   if (group.isError)
-    return <Alert type="error" showIcon title={t('profile.notFound', { code: tariffGroup })} />;
+    return isMissingRecordError(group.error) ? (
+      <DetailMissing
+        name={t('entity.profile')}
+        id={tariffGroup}
+        backTo="/tariff"
+        backLabel={t('import.back')}
+      />
+    ) : (
+      <DetailLoadFailed
+        name={t('entity.profile')}
+        onRetry={() => void group.refetch()}
+        backTo="/tariff"
+        backLabel={t('import.back')}
+      />
+    );
 
   return (
     <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-code-create">

@@ -23,7 +23,15 @@ import {
   type TariffGroupDetail,
 } from '@esim/contracts';
 import { usePermission } from '@esim/platform';
-import { FormLayout, FormTextField, confirm, useValibotForm } from '@esim/ui';
+import {
+  DetailLoadFailed,
+  DetailMissing,
+  FormLayout,
+  FormTextField,
+  confirm,
+  useValibotForm,
+  isMissingRecordError,
+} from '@esim/ui';
 import { formatDateTime } from '@esim/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,10 +64,26 @@ export function TariffDetailScreen() {
   const [editing, setEditing] = useState(false);
   const [copying, setCopying] = useState(false);
 
-  if (!id || query.isError)
+  if (!id || (query.isError && isMissingRecordError(query.error)))
     return (
       <div data-testid="area-screen" data-screen="tariff-detail-missing">
-        <Alert type="error" showIcon title={t('profile.notFound', { code: id })} />
+        <DetailMissing
+          name={t('entity.profile')}
+          id={id}
+          backTo="/tariff"
+          backLabel={t('import.back')}
+        />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div data-testid="area-screen" data-screen="tariff-detail-failed">
+        <DetailLoadFailed
+          name={t('entity.profile')}
+          onRetry={() => void query.refetch()}
+          backTo="/tariff"
+          backLabel={t('import.back')}
+        />
       </div>
     );
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;

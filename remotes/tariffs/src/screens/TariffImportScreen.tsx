@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Flex, Statistic, Table, Tag, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DetailLoadFailed, DetailMissing, isMissingRecordError } from '@esim/ui';
 import {
   TARIFF_IMPORT_COLUMNS,
   type TariffImportResult,
@@ -9,7 +10,7 @@ import { displayValue, formatNumber } from '@esim/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { importPrices, tariffKeys } from '../api';
+import { importPrices, tariffCodeQuery, tariffKeys } from '../api';
 import { CsvFilePicker } from '../components/CsvFilePicker';
 import { RowErrors } from '../components/RowErrors';
 
@@ -24,6 +25,7 @@ export function TariffImportScreen() {
   const [csv, setCsv] = useState<string>();
   const [preview, setPreview] = useState<TariffImportResult>();
   const [applied, setApplied] = useState<number>();
+  const codeLookup = useQuery({ ...tariffCodeQuery(code), enabled: code !== '' });
   const check = useMutation({ mutationFn: (text: string) => importPrices(code, text, true) });
   const apply = useMutation({ mutationFn: (text: string) => importPrices(code, text, false) });
 
@@ -81,6 +83,29 @@ export function TariffImportScreen() {
   ];
   const hasErrors = (preview?.errors.length ?? 0) > 0;
 
+  const missing = code === '' || (codeLookup.isError && isMissingRecordError(codeLookup.error));
+  if (missing || codeLookup.isError)
+    return (
+      <div data-testid="area-screen" data-screen="tariff-import-missing">
+        {missing ? (
+          <DetailMissing
+            name={t('entity.code')}
+            id={code}
+            backTo="/tariff"
+            backLabel={t('import.back')}
+          />
+        ) : (
+          <DetailLoadFailed
+            name={t('entity.code')}
+            onRetry={() => void codeLookup.refetch()}
+            backTo="/tariff"
+            backLabel={t('import.back')}
+          />
+        )}
+      </div>
+    );
+  if (codeLookup.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+
   return (
     <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-import">
       <Typography.Title level={3} style={{ margin: 0 }}>
@@ -93,7 +118,7 @@ export function TariffImportScreen() {
           </Typography.Paragraph>
           <CsvFilePicker
             onFile={(file) => void onFile(file)}
-            disabled={!code || check.isPending || apply.isPending}
+            disabled={check.isPending || apply.isPending}
           />
           {applied !== undefined && (
             <Alert

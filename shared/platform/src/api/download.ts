@@ -8,16 +8,25 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallback;
 }
 
+/** The browser's IANA time zone: exports write times as this user sees them on screen. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 /**
  * Downloads a file answer of the API (CSV exports, PDFs) with the signed-in user's token and
- * hands it to the browser as a download. Errors are shown like any API error.
+ * hands it to the browser as a download. The user's time zone goes along (X-Time-Zone) so dates
+ * in the file are the ones the screen shows. Errors are shown like any API error.
  */
 export async function downloadFile(
   path: string,
   fallbackName: string,
   options: RequestOptions = {},
 ): Promise<string> {
-  const response = await requestRaw('GET', path, options);
+  const response = await requestRaw('GET', path, {
+    ...options,
+    headers: { 'x-time-zone': browserTimeZone(), ...options.headers },
+  });
   const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(await response.blob());
   try {
