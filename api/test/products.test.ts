@@ -451,7 +451,9 @@ describe('PUT product/edit-special-price', () => {
       specialActive: true,
       currentPriceJpy: 2000,
       sellingPriceJpy: 2500,
-      grossProfit: 995,
+      // The gross profit of the price that applies today; the selling price's margin beside it.
+      grossProfit: 495,
+      sellingGrossProfit: 995,
     });
     const stale = await a.put('product/edit-special-price', { ...base, specialPriceJpy: 2100 });
     expect(stale.status).toBe(409);
