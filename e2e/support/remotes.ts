@@ -63,11 +63,18 @@ export const remoteDistDir = (remote: string, version: string) =>
 export const storeVersionDir = (remote: string, version: string) =>
   path.join(REMOTE_STORE_DIR, remote, version);
 
-/** Builds one remote alone as `version` (REMOTE_VERSION): remotes/<remote>/dist/<version>/. */
-export async function buildRemoteVersion(remote: string, version: string): Promise<string> {
+/**
+ * Builds one remote alone as `version` (REMOTE_VERSION): remotes/<remote>/dist/<version>/.
+ * `env` adds build switches, e.g. REMOTE_E2E_EXTRA_ROUTE=1 (a route only e2e builds declare).
+ */
+export async function buildRemoteVersion(
+  remote: string,
+  version: string,
+  env: Record<string, string> = {},
+): Promise<string> {
   await run('pnpm', ['--silent', '--filter', `@esim/remote-${remote}`, 'build'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, REMOTE_VERSION: version },
+    env: { ...process.env, ...env, REMOTE_VERSION: version },
     timeout: 300_000,
   });
   return remoteDistDir(remote, version);

@@ -17,7 +17,8 @@ import { signIn } from '../support/sign-in';
 
 /*
  * Independently released remotes on the built console (global setup: the server published and
- * pinned every built remote at start). One extra build per run: partners 1.0.1.
+ * pinned every built remote at start). Two extra builds per run: partners 1.0.1, and campaigns
+ * 1.1.0-e2e with a route of its own (REMOTE_E2E_EXTRA_ROUTE=1).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -39,10 +40,31 @@ function mtime(file: string): number {
   return fs.statSync(file).mtimeMs;
 }
 
+/** campaigns built with the e2e-only extra route of its manifest. */
+const EXTRA_AREA = 'campaigns';
+const EXTRA_VERSION = '1.1.0-e2e';
+const EXTRA_PATH = '/campaign-code/e2e-extra';
+
 test.afterAll(() => {
-  // The extra build is this suite's own: a later `pnpm start` should not publish it.
+  // The extra builds are this suite's own: a later `pnpm start` should not publish them.
   fs.rmSync(remoteDistDir(VERSIONED, V2), { recursive: true, force: true });
+  fs.rmSync(remoteDistDir(EXTRA_AREA, EXTRA_VERSION), { recursive: true, force: true });
 });
+
+/** Publishes a build unless an interrupted run left it published already. */
+async function publishOnce(remote: string, version: string): Promise<void> {
+  const published = await listReleases(remote);
+  if (published?.versions.some((item) => item.version === version)) {
+    test.info().annotations.push({
+      type: 'note',
+      description: `${remote} ${version} was already published`,
+    });
+  } else {
+    expect(await releaseCli('publish', remote, version)).toContain(
+      `Published ${remote} ${version}`,
+    );
+  }
+}
 
 test('a remote reads the signed-in user and the host-filled stores; one instance of each singleton', async ({
   page,
@@ -270,4 +292,75 @@ test('roll back is not offered for an area pinned only once', async ({ page }) =
   await expect(page.getByRole('tooltip')).toHaveText(
     'Nothing to roll back to: no earlier version of Stock was pinned.',
   );
+});
+
+test('a remote release adds a screen: its route and menu entry come with the remote, no host build; a dead remote keeps them', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const host = [
+    path.join(REPO_ROOT, 'host', 'dist', 'index.html'),
+    path.join(remoteDistDir(EXTRA_AREA, V1), 'route-manifest.json'),
+  ];
+  const before = host.map(mtime);
+
+  // The released campaigns has no such route; a new build of campaigns alone declares one.
+  const released = fs.readFileSync(
+    path.join(remoteDistDir(EXTRA_AREA, V1), 'route-manifest.json'),
+    'utf8',
+  );
+  expect(released).not.toContain(EXTRA_PATH);
+  const dir = await buildRemoteVersion(EXTRA_AREA, EXTRA_VERSION, { REMOTE_E2E_EXTRA_ROUTE: '1' });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'route-manifest.json'), 'utf8')) as {
+    version: string;
+    routes: { path: string }[];
+  };
+  expect(manifest.version).toBe(EXTRA_VERSION);
+  expect(manifest.routes.map((route) => route.path)).toContain(EXTRA_PATH);
+  expect(host.map(mtime), 'the host was not rebuilt').toEqual(before);
+  await publishOnce(EXTRA_AREA, EXTRA_VERSION);
+
+  try {
+    await signIn(page, ADMIN_EMAIL);
+    // Pinned: 1.0.0. The console does not know the route.
+    await page.goto(EXTRA_PATH);
+    await expect(page.getByTestId('not-found')).toBeVisible({ timeout: 20_000 });
+    const entry = page.getByTestId(`menu-${EXTRA_PATH.slice(1)}`);
+    await expect(page.getByTestId('menu-campaign-code')).toBeVisible();
+    await expect(entry).toHaveCount(0);
+
+    await releaseCli('pin', EXTRA_AREA, EXTRA_VERSION, '--reason', 'e2e: a new screen');
+    await page.reload();
+    // The same host build: the route, its menu entry (label and icon from the remote's
+    // manifest) and its screen come with the pinned remote.
+    await expect(entry).toHaveText('Campaign detail', { timeout: 20_000 });
+    const item = page.locator('li.ant-menu-item', { has: entry });
+    await expect(item.locator('[data-icon="GiftOutlined"] svg')).toBeVisible();
+    await expectArea(page, EXTRA_AREA, EXTRA_VERSION);
+    await expect(page).toHaveTitle('Campaign detail | eSIM Console');
+    await page.getByTestId('menu-dashboard').click();
+    await expectArea(page, 'dashboard', V1);
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`${EXTRA_PATH}$`));
+    await expectArea(page, EXTRA_AREA, EXTRA_VERSION);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'remote-new-route.png'),
+      fullPage: true,
+    });
+
+    // A version that cannot be reached at all (no mf-manifest.json, no route-manifest.json):
+    // the last known manifest keeps the menu entries and the area's error page.
+    const dead = await publishCopy(EXTRA_AREA, EXTRA_VERSION, '9.1.0-dead');
+    fs.rmSync(path.join(dead, 'mf-manifest.json'));
+    fs.rmSync(path.join(dead, 'route-manifest.json'));
+    await releaseCli('pin', EXTRA_AREA, '9.1.0-dead', '--reason', 'e2e: unreachable');
+    await page.reload();
+    await expect(page.getByTestId('area-failed')).toHaveAttribute('data-area', EXTRA_AREA, {
+      timeout: 30_000,
+    });
+    await expect(entry).toBeVisible();
+    await expect(page.getByTestId('menu-campaign-code')).toBeVisible();
+  } finally {
+    await releaseCli('pin', EXTRA_AREA, V1, '--reason', 'e2e: restore').catch(() => undefined);
+  }
 });

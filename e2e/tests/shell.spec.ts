@@ -46,7 +46,7 @@ test('the language switch changes the menu, survives a reload, and each layout i
   for (const language of [...LANGUAGES.slice(1), LANGUAGES[0]]) {
     await page.getByTestId('language-switch').click();
     await page.getByTestId(`language-option-${language}`).click();
-    const label = text(language, 'common', 'menu.suppliers');
+    const label = text(language, 'suppliers', 'menu.suppliers');
     await expect(suppliersEntry).toHaveText(label);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
 

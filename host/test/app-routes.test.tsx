@@ -11,9 +11,14 @@ import {
   usePermissionStore,
 } from '@esim/platform';
 import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
+import type { RouteManifestFile } from '@esim/remote-kit/manifest';
 import { RETURN_TO_KEY } from '../src/app/return-to';
 import { routes } from '../src/app/router';
 import { registerArea, unregisterArea } from '../src/remotes/remote-loader';
+import { routeManifestsQuery } from '../src/remotes/route-manifests';
+import { allRemoteManifests, remoteManifest } from './support/route-manifests';
+
+let manifests: RouteManifestFile[] = [];
 
 beforeAll(async () => {
   // jsdom has no matchMedia; antd's responsive layout asks for it.
@@ -31,6 +36,7 @@ beforeAll(async () => {
   const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
   await initI18n({ language: 'en', namespaces: ['common', 'auth', 'ui', 'validation'] });
+  manifests = await allRemoteManifests();
 });
 
 afterEach(async () => {
@@ -40,9 +46,12 @@ afterEach(async () => {
   useAuthStore.setState({ notice: null, status: 'unknown' });
 });
 
-function signIn(permissions: PermissionEntry[]) {
-  // What the shell would have read from GET release/pinned: no area pinned (no network here).
-  getQueryClient().setQueryData(RELEASE_DOCUMENT_QUERY_KEY, { remotes: {} });
+function signIn(permissions: PermissionEntry[], routeManifests = manifests) {
+  // What the shell would have read from GET release/pinned and the remotes' route manifests:
+  // the routes are known, no area's code is registered (no network here).
+  const document = { remotes: {} };
+  getQueryClient().setQueryData(RELEASE_DOCUMENT_QUERY_KEY, document);
+  getQueryClient().setQueryData(routeManifestsQuery(document).queryKey, routeManifests);
   useAuthStore.setState({ status: 'signedIn', user: { email: 'staff@esim.test', sub: 'u1' } });
   usePermissionStore.setState({
     status: 'ready',
@@ -210,6 +219,37 @@ describe('the console routes', { timeout: 60_000 }, () => {
     } finally {
       consoleError.mockRestore();
       unregisterArea('partners');
+    }
+  });
+
+  it("serves a route a remote's manifest adds, with its menu entry and icon (no host change)", async () => {
+    const campaigns = await remoteManifest('campaigns', '1.1.0');
+    const extra = {
+      ...campaigns.routes[0]!,
+      path: '/campaign-code/report',
+      labels: { en: 'Campaign report' },
+      icon: 'GiftOutlined' as const,
+      menu: { order: 81, labels: { en: 'Campaign report' } },
+    };
+    campaigns.routes = [...campaigns.routes, extra];
+    registerArea('campaigns', async () => ({
+      default: ({ routePath }) => <p data-testid="campaigns-screen">campaigns at {routePath}</p>,
+    }));
+    try {
+      signIn(ADMIN, [...manifests.filter((item) => item.remote !== 'campaigns'), campaigns]);
+      open('/campaign-code/report');
+      const shown = await screen.findByTestId('campaigns-screen', {}, { timeout: 15_000 });
+      expect(shown.textContent).toBe('campaigns at /campaign-code/report');
+      const entry = screen.getByTestId('menu-campaign-code/report');
+      expect(entry.textContent).toBe('Campaign report');
+      const item = entry.closest('li')!;
+      expect(item.querySelector('[data-icon="GiftOutlined"] svg')).toBeTruthy();
+      expect(document.title).toBe('Campaign report | eSIM Console');
+      // The other entries render the icon their remote's manifest names.
+      const stock = screen.getByTestId('menu-stock').closest('li')!;
+      expect(stock.querySelector('[data-icon="DatabaseOutlined"] svg')).toBeTruthy();
+    } finally {
+      unregisterArea('campaigns');
     }
   });
 

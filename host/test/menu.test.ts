@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS, SEED_ROLE_PERMISSIONS, can, type PermissionEntry } from '@esim/contracts';
-import { buildMenu, homePathFor, selectedMenuKey } from '../src/routes/menu';
-import { APP_ROUTES, HOME_PATH } from '../src/routes/route-table';
+import { areaRoutesOf } from '../src/remotes/route-manifests';
+import {
+  buildMenu,
+  homePathFor,
+  labelText,
+  selectedMenuKey,
+  type AreaRouteEntry,
+} from '../src/routes/menu';
+import { HOME_PATH } from '../src/routes/paths';
+import { allRemoteManifests } from './support/route-manifests';
+
+/** The console's routes as the host builds them from the remotes' published manifests. */
+let APP_ROUTES: AreaRouteEntry[] = [];
+beforeAll(async () => {
+  APP_ROUTES = areaRoutesOf(await allRemoteManifests());
+});
 
 const canWith =
   (permissions: PermissionEntry[]) => (path: string, method: Parameters<typeof can>[2]) =>
@@ -53,9 +67,41 @@ describe('the side menu', () => {
     expect(menuFor([])).toEqual([]);
   });
 
-  it('carries label keys and icons', () => {
-    const [dashboard] = buildMenu(APP_ROUTES, () => true);
-    expect(dashboard).toEqual({ key: '/dashboard', labelKey: 'menu.dashboard', icon: 'dashboard' });
+  it("carries the remotes' label texts and icons, in menu order", () => {
+    const entries = buildMenu(APP_ROUTES, () => true);
+    expect(entries[0]).toEqual({
+      key: '/dashboard',
+      labels: { de: 'Dashboard', en: 'Dashboard', ja: 'ダッシュボード', th: 'แดชบอร์ด' },
+      icon: 'DashboardOutlined',
+    });
+    expect(entries.map((entry) => entry.key)).toEqual([
+      '/dashboard',
+      '/supplier-management',
+      '/tariff',
+      '/tariff/exchange-rates',
+      '/products',
+      '/products-price',
+      '/stock',
+      '/orders',
+      '/partners',
+      '/campaign-code',
+      '/branch-master',
+      '/roles',
+      '/settings',
+      '/settings/releases',
+    ]);
+    expect(entries.find((entry) => entry.key === '/products-price')?.icon).toBe('DollarOutlined');
+    // Ordered by placement, not by where a route is declared.
+    const reversed = buildMenu([...APP_ROUTES].reverse(), () => true);
+    expect(reversed.map((entry) => entry.key)).toEqual(entries.map((entry) => entry.key));
+  });
+
+  it('shows a label in the language, its base language, else English', () => {
+    const labels = { en: 'Stock', ja: '在庫' };
+    expect(labelText(labels, 'ja')).toBe('在庫');
+    expect(labelText(labels, 'ja-JP')).toBe('在庫');
+    expect(labelText(labels, 'th')).toBe('Stock');
+    expect(labelText(labels, undefined)).toBe('Stock');
   });
 
   it('highlights the entry a location belongs to, by whole path segments', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@esim/platform';
-import { LOGIN_PATH } from '../routes/route-table';
+import { LOGIN_PATH } from '../routes/paths';
 import { FullPageSpinner } from './FullPageSpinner';
 import { forgetReturnTo, rememberReturnTo, type ReturnState } from './return-to';
 

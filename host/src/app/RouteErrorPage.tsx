@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from '../routes/route-table';
+import { HOME_PATH } from '../routes/paths';
 
 /**
  * Route errors (spec: "Route errors show an error page"); lean, so it works before antd loads.

@@ -1,4 +1,4 @@
-import { HOME_PATH, LOGIN_PATH, OTP_PATH } from '../routes/route-table';
+import { HOME_PATH, LOGIN_PATH, OTP_PATH } from '../routes/paths';
 
 /** Router state of the login screen: the page the user was sent to sign in from. */
 export interface ReturnState {

@@ -6,22 +6,18 @@ import {
   i18next,
   loadApiMessageTranslator,
 } from '@esim/platform';
-import { APP_ROUTES, HOME_PATH, LABEL_NAMESPACES, type AppRoute } from '../routes/route-table';
+import { HOME_PATH } from '../routes/paths';
 import { FullPageSpinner } from './FullPageSpinner';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorPage } from './RouteErrorPage';
 
-/** What each area route carries for the shell (react-router `handle`). */
-export interface AreaRouteHandle {
-  route: AppRoute;
-}
-
 /**
- * Namespaces the signed-in shell needs besides common/auth (menu labels of area screens too;
- * apiMessages: the API's English texts in the user's language, see translateApiMessage).
+ * Namespaces the signed-in shell needs besides common/auth (apiMessages: the API's English
+ * texts in the user's language, see translateApiMessage). Menu labels and page titles come
+ * with the remotes' route manifests.
  */
-const SHELL_NAMESPACES = ['ui', 'validation', API_MESSAGES_NAMESPACE, ...LABEL_NAMESPACES];
+const SHELL_NAMESPACES = ['ui', 'validation', API_MESSAGES_NAMESPACE];
 
 /*
  * The signed-in parts load with React.lazy, i.e. only when rendered: react-router's
@@ -38,32 +34,14 @@ const ShellLayout = lazy(async () => {
   configureApiClient({ translateMessage });
   return { default: module.ShellLayout };
 });
-const AreaRoute = lazy(() =>
-  import(/* webpackChunkName: "area-route" */ '../shell/AreaRoute').then((module) => ({
-    default: module.AreaRoute,
-  })),
-);
-const NotFoundPage = lazy(() =>
-  import(/* webpackChunkName: "not-found" */ '../shell/NotFoundPage').then((module) => ({
-    default: module.NotFoundPage,
+const AreaRoutes = lazy(() =>
+  import(/* webpackChunkName: "area-routes" */ '../shell/AreaRoutes').then((module) => ({
+    default: module.AreaRoutes,
   })),
 );
 
 function Lazy({ children, inline = false }: { children: ReactNode; inline?: boolean }) {
   return <Suspense fallback={<FullPageSpinner inline={inline} />}>{children}</Suspense>;
-}
-
-function areaRoute(route: AppRoute): RouteObject {
-  return {
-    path: route.path,
-    handle: { route } satisfies AreaRouteHandle,
-    element: (
-      <Lazy inline>
-        <AreaRoute />
-      </Lazy>
-    ),
-    errorElement: <RouteErrorPage inline />,
-  };
 }
 
 /**
@@ -99,14 +77,16 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { index: true, element: <Navigate to={HOME_PATH} replace /> },
-              ...APP_ROUTES.map(areaRoute),
               {
+                // Every other signed-in path: the routes of the pinned remotes' manifests
+                // (read at start, so a remote's release adds screens), else not found.
                 path: '*',
                 element: (
                   <Lazy inline>
-                    <NotFoundPage />
+                    <AreaRoutes />
                   </Lazy>
                 ),
+                errorElement: <RouteErrorPage inline />,
               },
             ],
           },

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@esim/contracts';
 import { AUTH_MESSAGE_KEYS, beginSignIn, useAuthStore } from '@esim/platform';
-import { OTP_PATH } from '../routes/route-table';
+import { OTP_PATH } from '../routes/paths';
 import { AuthLayout } from './AuthLayout';
 import { thisPageElsewhere } from './console-origin';
 import { NoticeDialog } from './NoticeDialog';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AUTH_MESSAGE_KEYS, resendOtp, submitOtp, useAuthStore } from '@esim/platform';
-import { LOGIN_PATH } from '../routes/route-table';
+import { LOGIN_PATH } from '../routes/paths';
 import { AuthLayout } from './AuthLayout';
 
 /** One-time passwords are six digits. */

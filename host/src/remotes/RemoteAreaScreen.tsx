@@ -2,16 +2,16 @@ import type { ComponentType } from 'react';
 import type { PinnedRemote } from '@esim/contracts';
 import type { RemoteRoute } from '@esim/remote-kit';
 import { NotDeployedPage } from '../shell/NotDeployedPage';
-import type { AreaId } from '../routes/route-table';
 import type { AreaScreenProps } from './remote-loader';
 
 /**
- * The adapter from the host's area route (AreaScreen: area + the matched pattern of the host's
- * route table) to the remote's route objects: renders the Component of the remote route with
- * the same path. A route the pinned version does not have yet shows 'not deployed'.
+ * The adapter from the host's area route (AreaScreen: area + the matched path of the remote's
+ * route manifest) to the remote's route objects: renders the Component of the remote route
+ * with the same path. A route the loaded version does not have (its manifest was newer or
+ * older than its code) shows 'not deployed'.
  */
 export function createRemoteAreaScreen(
-  area: AreaId,
+  area: string,
   release: PinnedRemote,
   routes: readonly RemoteRoute[],
 ): ComponentType<AreaScreenProps> {

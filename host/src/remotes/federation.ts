@@ -3,14 +3,13 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import type { PinnedReleaseDocument, PinnedRemote } from '@esim/contracts';
 import { getQueryClient, registerNamespaceLoader } from '@esim/platform';
+import { REMOTE_NAME_PATTERN } from '@esim/contracts';
 import type { RemoteLocalesModule, RemoteRoutesModule } from '@esim/remote-kit';
 import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
-import { APP_ROUTES, AREAS, type AreaId } from '../routes/route-table';
 import { AreaFailedPage } from '../shell/AreaFailedPage';
 import { createRemoteAreaScreen } from './RemoteAreaScreen';
 import { isRemoteFailure, remoteFallbackPlugin, type RemoteFailureModule } from './fallback-plugin';
 import { registerArea, unregisterArea, type AreaLoader, type AreaModule } from './remote-loader';
-import { routeMismatches } from './route-match';
 
 /*
  * Registers the pinned remotes with the Module Federation runtime (registerRemotes, by the
@@ -43,23 +42,19 @@ function ensurePlugins(): void {
 }
 
 /** The manifest URL each area is registered with. */
-const registered = new Map<AreaId, string>();
+const registered = new Map<string, string>();
 /** Areas whose remote must be loaded afresh (the user pressed retry). */
-const reloadRequested = new Set<AreaId>();
+const reloadRequested = new Set<string>();
 const warnedUnknown = new Set<string>();
 
-function isArea(name: string): name is AreaId {
-  return (AREAS as readonly string[]).includes(name);
-}
-
-function failedScreen(area: AreaId): AreaModule {
+function failedScreen(area: string): AreaModule {
   function RemoteFailed() {
     return createElement(AreaFailedPage, { area, onRetry: () => retryArea(area) });
   }
   return { default: RemoteFailed };
 }
 
-function areaLoader(area: AreaId, entry: PinnedRemote): AreaLoader {
+function areaLoader(area: string, entry: PinnedRemote): AreaLoader {
   return async () => {
     const [routesModule, localesModule] = await Promise.all([
       loadRemote<RemoteRoutesModule | RemoteFailureModule>(`${area}/routes`),
@@ -76,13 +71,6 @@ function areaLoader(area: AreaId, entry: PinnedRemote): AreaLoader {
     if (!Array.isArray(routes)) {
       console.error(`Remote ${area}@${entry.version} exposes no route objects at './routes'.`);
       return failedScreen(area);
-    }
-    const problems = routeMismatches(area, routes, APP_ROUTES);
-    if (problems.length > 0) {
-      console.warn(
-        `Remote ${area}@${entry.version} does not match the host's route table:`,
-        problems,
-      );
     }
     return { default: createRemoteAreaScreen(area, entry, routes) };
   };
@@ -102,14 +90,16 @@ export function absoluteManifestUrl(url: string, base: string = window.location.
  * their area loaders; areas that are no longer pinned go back to 'not deployed'.
  */
 export function applyReleaseDocument(document: PinnedReleaseDocument): void {
+  const areas = new Set<string>();
   for (const name of Object.keys(document.remotes)) {
-    if (!isArea(name) && !warnedUnknown.has(name)) {
+    if (REMOTE_NAME_PATTERN.test(name)) areas.add(name);
+    else if (!warnedUnknown.has(name)) {
       warnedUnknown.add(name);
-      console.warn(`The release document pins remote "${name}", which is no area of this console.`);
+      console.warn(`The release document pins remote "${name}", which is no valid remote name.`);
     }
   }
-  for (const area of AREAS) {
-    const entry = document.remotes[area];
+  for (const area of new Set([...areas, ...registered.keys()])) {
+    const entry = areas.has(area) ? document.remotes[area] : undefined;
     const current = registered.get(area);
     if (!entry) {
       if (current !== undefined) {
@@ -134,7 +124,7 @@ export function applyReleaseDocument(document: PinnedReleaseDocument): void {
  * may have rolled back meanwhile) and re-registers the area's remote, so its manifest, remote
  * entry and chunks are fetched again.
  */
-export async function retryArea(area: AreaId): Promise<void> {
+export async function retryArea(area: string): Promise<void> {
   reloadRequested.add(area);
   const queryClient = getQueryClient();
   try {

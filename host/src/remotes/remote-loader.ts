@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { AreaId } from '../routes/route-table';
 
 /**
  * Which code renders each business area. Today nothing is registered, so every area shows the
@@ -16,8 +15,8 @@ import type { AreaId } from '../routes/route-table';
  */
 
 export interface AreaScreenProps {
-  area: AreaId;
-  /** The matched route pattern of APP_ROUTES, e.g. '/tariff/:tariffGroup/create'. */
+  area: string;
+  /** The matched path of the remote's route manifest, e.g. '/tariff/:tariffGroup/create'. */
   routePath: string;
 }
 
@@ -27,7 +26,7 @@ export interface AreaModule {
 
 export type AreaLoader = () => Promise<AreaModule>;
 
-const loaders = new Map<AreaId, AreaLoader>();
+const loaders = new Map<string, AreaLoader>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -37,21 +36,21 @@ function changed(): void {
 }
 
 /** Registers (or replaces) the loader of an area. */
-export function registerArea(area: AreaId, loader: AreaLoader): void {
+export function registerArea(area: string, loader: AreaLoader): void {
   loaders.set(area, loader);
   changed();
 }
 
-export function unregisterArea(area: AreaId): void {
+export function unregisterArea(area: string): void {
   if (loaders.delete(area)) changed();
 }
 
 /** The area's loader, or undefined while no release of it is registered. */
-export function getAreaLoader(area: AreaId): AreaLoader | undefined {
+export function getAreaLoader(area: string): AreaLoader | undefined {
   return loaders.get(area);
 }
 
-export function registeredAreas(): AreaId[] {
+export function registeredAreas(): string[] {
   return [...loaders.keys()];
 }
 

@@ -1,25 +1,46 @@
 import type { PermissionMethod } from '@esim/contracts';
-import type { AppRoute, MenuIcon } from './route-table';
+import type { LabelTexts, PublishedRoute, RouteIcon } from '@esim/remote-kit/manifest';
 
 export type CanFn = (path: string, method: PermissionMethod) => boolean;
+
+/** One signed-in route of the console: a route of a pinned remote's manifest. */
+export interface AreaRouteEntry extends PublishedRoute {
+  /** The remote (area) that owns and renders the route. */
+  area: string;
+}
 
 export interface MenuEntry {
   /** The route path (also the menu item key). */
   key: string;
-  labelKey: AppRoute['labelKey'];
-  icon: MenuIcon;
+  labels: LabelTexts;
+  icon: RouteIcon;
+}
+
+/** A label's text in a language ('ja-JP' reads 'ja'), else English. */
+export function labelText(labels: LabelTexts, language: string | undefined): string {
+  const base = language?.split('-')[0];
+  return (
+    (language && labels[language]) ||
+    (base && labels[base]) ||
+    labels.en ||
+    Object.values(labels)[0] ||
+    ''
+  );
 }
 
 /** Whether the user may open a route. */
-export function canUseRoute(route: Pick<AppRoute, 'permission'>, can: CanFn): boolean {
+export function canUseRoute(route: Pick<PublishedRoute, 'permission'>, can: CanFn): boolean {
   return can(route.permission.path, route.permission.method);
 }
 
-/** The side menu: the table's menu entries the user can use, in table order. */
-export function buildMenu(routes: readonly AppRoute[], can: CanFn): MenuEntry[] {
+/** The side menu: the routes with a menu placement the user can use, by menu order. */
+export function buildMenu(routes: readonly AreaRouteEntry[], can: CanFn): MenuEntry[] {
   return routes
-    .filter((route) => route.inMenu && canUseRoute(route, can))
-    .map((route) => ({ key: route.path, labelKey: route.labelKey, icon: route.icon }));
+    .flatMap((route) =>
+      route.menu && canUseRoute(route, can) ? [{ route, menu: route.menu }] : [],
+    )
+    .sort((a, b) => a.menu.order - b.menu.order)
+    .map(({ route, menu }) => ({ key: route.path, labels: menu.labels, icon: route.icon }));
 }
 
 function isWithin(pathname: string, base: string): boolean {
@@ -40,7 +61,11 @@ export function selectedMenuKey(
 }
 
 /** Where to send a user who may not use a route: the dashboard, else their first menu entry. */
-export function homePathFor(routes: readonly AppRoute[], can: CanFn, fallback: string): string {
+export function homePathFor(
+  routes: readonly AreaRouteEntry[],
+  can: CanFn,
+  fallback: string,
+): string {
   const dashboard = routes.find((route) => route.path === fallback);
   if (dashboard && canUseRoute(dashboard, can)) return fallback;
   return buildMenu(routes, can)[0]?.key ?? fallback;

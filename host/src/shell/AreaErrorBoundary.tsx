@@ -1,13 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { retryArea } from '../remotes/federation';
-import type { AreaId } from '../routes/route-table';
 import { AreaFailedPage } from './AreaFailedPage';
 
 interface Props {
-  area: AreaId;
+  area: string;
   children: ReactNode;
   /** Loads the area again before re-rendering it (default: re-register its remote). */
-  reload?: (area: AreaId) => Promise<void>;
+  reload?: (area: string) => Promise<void>;
 }
 
 interface State {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AreaId } from '../routes/route-table';
 
 export interface AreaFailedPageProps {
-  area: AreaId;
+  area: string;
   /** Loads the area again; the page shows a spinner on the button meanwhile. */
   onRetry: () => void | Promise<void>;
 }
@@ -29,7 +28,7 @@ export function AreaFailedPage({ area, onRetry }: AreaFailedPageProps) {
     <Result
       status="error"
       title={t('areaFailed.title')}
-      subTitle={t('areaFailed.description', { area: t(`areas.${area}`) })}
+      subTitle={t('areaFailed.description', { area: t(`areas.${area}`, { defaultValue: area }) })}
       data-testid="area-failed"
       data-area={area}
       extra={

@@ -1,23 +1,27 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Button, Result } from 'antd';
-import { useLocation, useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { can } from '@esim/contracts';
 import { usePermissionStore } from '@esim/platform';
 import { NoPermissionDialog } from '@esim/ui';
-import type { AreaRouteHandle } from '../app/router';
-import { canUseRoute, homePathFor } from '../routes/menu';
-import { APP_ROUTES, HOME_PATH } from '../routes/route-table';
+import { canUseRoute, homePathFor, labelText, type AreaRouteEntry } from '../routes/menu';
+import { HOME_PATH } from '../routes/paths';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { AreaScreen } from './AreaScreen';
 import { RouteLoading } from './RouteLoading';
 
+export interface AreaRouteProps {
+  /** The matched route of a remote's manifest. */
+  route: AreaRouteEntry;
+  /** Every signed-in route (where a user without access is sent). */
+  routes: readonly AreaRouteEntry[];
+}
+
 /** One area route: access check, then the area's screen in its own Suspense + error boundary. */
-export function AreaRoute() {
-  const { t } = useTranslation('common');
+export function AreaRoute({ route, routes }: AreaRouteProps) {
+  const { t, i18n } = useTranslation('common');
   const { pathname } = useLocation();
-  const handle = useMatches().at(-1)?.handle as AreaRouteHandle;
-  const route = handle.route;
   const status = usePermissionStore((state) => state.status);
   const permissions = usePermissionStore((state) => state.permissions);
   const email = usePermissionStore((state) => state.email);
@@ -25,7 +29,7 @@ export function AreaRoute() {
     () => (path: string, method: Parameters<typeof can>[2]) => can(permissions, path, method),
     [permissions],
   );
-  const label = t(route.labelKey);
+  const label = labelText(route.labels, i18n.resolvedLanguage ?? i18n.language);
 
   useEffect(() => {
     document.title = `${label} | ${t('appName')}`;
@@ -49,7 +53,7 @@ export function AreaRoute() {
     );
   }
   if (!canUseRoute(route, check)) {
-    const home = homePathFor(APP_ROUTES, check, HOME_PATH);
+    const home = homePathFor(routes, check, HOME_PATH);
     return <NoPermissionDialog open redirectTo={home === pathname ? HOME_PATH : home} />;
   }
   return (

@@ -8,7 +8,7 @@ import {
   type AreaLoader,
   type AreaScreenProps,
 } from '../remotes/remote-loader';
-import type { AppRoute } from '../routes/route-table';
+import type { AreaRouteEntry } from '../routes/menu';
 import { AreaFailedPage } from './AreaFailedPage';
 import { NotDeployedPage } from './NotDeployedPage';
 import { RouteLoading } from './RouteLoading';
@@ -42,7 +42,7 @@ function screenFor(loader: AreaLoader): AreaComponent {
  * cannot be read: the area's error page with a retry; an area without a pinned version: the
  * "not deployed yet" page.
  */
-export function AreaScreen({ route }: { route: AppRoute }) {
+export function AreaScreen({ route }: { route: AreaRouteEntry }) {
   useSyncExternalStore(subscribeAreas, areasVersion);
   const releases = useQuery(releaseDocumentQuery());
   const loader = getAreaLoader(route.area);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from '../routes/route-table';
+import { HOME_PATH } from '../routes/paths';
 
 /** Any path that is not a console route (spec: "Any other path shows a not-found page"). */
 export function NotFoundPage() {

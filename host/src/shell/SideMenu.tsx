@@ -4,19 +4,24 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { can } from '@esim/contracts';
 import { usePermissionStore } from '@esim/platform';
-import { buildMenu, selectedMenuKey } from '../routes/menu';
-import { APP_ROUTES } from '../routes/route-table';
+import { useAreaRoutes } from '../remotes/route-manifests';
+import { buildMenu, labelText, selectedMenuKey } from '../routes/menu';
 import { MENU_ICONS } from './menu-icons';
 
-/** The side menu: the route table's menu entries the user can() see. */
+/**
+ * The side menu: the menu entries of the pinned remotes' route manifests the user can() see,
+ * with the icon each names.
+ */
 export function SideMenu() {
-  const { t } = useTranslation('common');
+  const { i18n } = useTranslation('common');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { routes } = useAreaRoutes();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const permissions = usePermissionStore((state) => state.permissions);
   const entries = useMemo(
-    () => buildMenu(APP_ROUTES, (path, method) => can(permissions, path, method)),
-    [permissions],
+    () => buildMenu(routes ?? [], (path, method) => can(permissions, path, method)),
+    [routes, permissions],
   );
   const selected = selectedMenuKey(pathname, entries);
 
@@ -27,8 +32,12 @@ export function SideMenu() {
       selectedKeys={selected ? [selected] : []}
       items={entries.map((entry) => ({
         key: entry.key,
-        icon: createElement(MENU_ICONS[entry.icon]),
-        label: <span data-testid={`menu-${entry.key.slice(1)}`}>{t(entry.labelKey)}</span>,
+        icon: createElement(MENU_ICONS[entry.icon], { 'data-icon': entry.icon } as object),
+        label: (
+          <span data-testid={`menu-${entry.key.slice(1)}`}>
+            {labelText(entry.labels, language)}
+          </span>
+        ),
       }))}
       onClick={({ key }) => navigate(key)}
     />

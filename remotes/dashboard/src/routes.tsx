@@ -1,18 +1,10 @@
-import { RESOURCES } from '@esim/contracts';
+import { manifest } from './manifest';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the dashboard area owns. Routes without a
- * Component show the area's coming-soon screen until their real screen is released.
+ * The './routes' expose: the screen of each route of ./manifest.ts, by path. A route without
+ * one shows the area's coming-soon screen until its real screen is released.
  */
-export const routes = remote.routes([
-  {
-    path: '/dashboard',
-    labelKey: 'dashboard:routes.home',
-    icon: 'DashboardOutlined',
-    permission: { path: RESOURCES.dashboard, method: 'GET' },
-    inMenu: true,
-  },
-]);
+export const routes = remote.routes(manifest);
 
 export default routes;

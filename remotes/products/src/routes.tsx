@@ -1,43 +1,15 @@
-import { RESOURCES } from '@esim/contracts';
+import { manifest } from './manifest';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the products area owns, with its screen: the
- * product list and detail, the price list and one product's prices.
+ * The './routes' expose: the screen of each route of ./manifest.ts, by path. A route without
+ * one shows the area's coming-soon screen until its real screen is released.
  */
-export const routes = remote.routes([
-  {
-    path: '/products',
-    labelKey: 'products:routes.list',
-    icon: 'AppstoreOutlined',
-    permission: { path: RESOURCES.products, method: 'GET' },
-    inMenu: true,
-    Component: remote.screen(() => import('./screens/ProductListScreen')),
-  },
-  {
-    path: '/products/detail',
-    labelKey: 'products:routes.detail',
-    icon: 'AppstoreOutlined',
-    permission: { path: RESOURCES.products, method: 'GET' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/ProductDetailScreen')),
-  },
-  {
-    path: '/products-price',
-    labelKey: 'products:routes.priceList',
-    icon: 'DollarOutlined',
-    permission: { path: RESOURCES.productPrices, method: 'GET' },
-    inMenu: true,
-    Component: remote.screen(() => import('./screens/PriceListScreen')),
-  },
-  {
-    path: '/products-price/detail',
-    labelKey: 'products:routes.priceDetail',
-    icon: 'DollarOutlined',
-    permission: { path: RESOURCES.productPrices, method: 'GET' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/PriceDetailScreen')),
-  },
-]);
+export const routes = remote.routes(manifest, {
+  '/products': remote.screen(() => import('./screens/ProductListScreen')),
+  '/products/detail': remote.screen(() => import('./screens/ProductDetailScreen')),
+  '/products-price': remote.screen(() => import('./screens/PriceListScreen')),
+  '/products-price/detail': remote.screen(() => import('./screens/PriceDetailScreen')),
+});
 
 export default routes;

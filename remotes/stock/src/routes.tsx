@@ -1,26 +1,13 @@
-import { RESOURCES } from '@esim/contracts';
+import { manifest } from './manifest';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the stock area owns, with its screen.
+ * The './routes' expose: the screen of each route of ./manifest.ts, by path. A route without
+ * one shows the area's coming-soon screen until its real screen is released.
  */
-export const routes = remote.routes([
-  {
-    path: '/stock',
-    labelKey: 'stock:routes.list',
-    icon: 'DatabaseOutlined',
-    permission: { path: RESOURCES.stock, method: 'GET' },
-    inMenu: true,
-    Component: remote.screen(() => import('./screens/StockListScreen')),
-  },
-  {
-    path: '/stock/detail',
-    labelKey: 'stock:routes.detail',
-    icon: 'DatabaseOutlined',
-    permission: { path: RESOURCES.stock, method: 'GET' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/StockDetailScreen')),
-  },
-]);
+export const routes = remote.routes(manifest, {
+  '/stock': remote.screen(() => import('./screens/StockListScreen')),
+  '/stock/detail': remote.screen(() => import('./screens/StockDetailScreen')),
+});
 
 export default routes;

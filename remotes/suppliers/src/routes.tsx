@@ -1,27 +1,13 @@
-import { RESOURCES } from '@esim/contracts';
+import { manifest } from './manifest';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the suppliers area owns: the supplier list and
- * the supplier detail (details, edit, history).
+ * The './routes' expose: the screen of each route of ./manifest.ts, by path. A route without
+ * one shows the area's coming-soon screen until its real screen is released.
  */
-export const routes = remote.routes([
-  {
-    path: '/supplier-management',
-    labelKey: 'suppliers:routes.list',
-    icon: 'ShopOutlined',
-    permission: { path: RESOURCES.suppliers, method: 'GET' },
-    inMenu: true,
-    Component: remote.screen(() => import('./screens/SupplierList')),
-  },
-  {
-    path: '/supplier-management/detail',
-    labelKey: 'suppliers:routes.detail',
-    icon: 'ShopOutlined',
-    permission: { path: RESOURCES.suppliers, method: 'GET' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/SupplierDetail')),
-  },
-]);
+export const routes = remote.routes(manifest, {
+  '/supplier-management': remote.screen(() => import('./screens/SupplierList')),
+  '/supplier-management/detail': remote.screen(() => import('./screens/SupplierDetail')),
+});
 
 export default routes;

@@ -1,58 +1,17 @@
-import { RESOURCES } from '@esim/contracts';
+import { manifest } from './manifest';
 import { remote } from './remote';
 
 /**
- * The './routes' expose: every console route the tariffs area owns, with its screen.
+ * The './routes' expose: the screen of each route of ./manifest.ts, by path. A route without
+ * one shows the area's coming-soon screen until its real screen is released.
  */
-export const routes = remote.routes([
-  {
-    path: '/tariff',
-    labelKey: 'tariffs:routes.list',
-    icon: 'CalculatorOutlined',
-    permission: { path: RESOURCES.tariffs, method: 'GET' },
-    inMenu: true,
-    Component: remote.screen(() => import('./screens/TariffListScreen')),
-  },
-  {
-    path: '/tariff/create',
-    labelKey: 'tariffs:routes.createProfile',
-    icon: 'CalculatorOutlined',
-    permission: { path: RESOURCES.tariffs, method: 'POST' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/TariffProfileCreateScreen')),
-  },
-  {
-    path: '/tariff/:tariffGroup/create',
-    labelKey: 'tariffs:routes.createCode',
-    icon: 'CalculatorOutlined',
-    permission: { path: RESOURCES.tariffs, method: 'POST' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/TariffCodeCreateScreen')),
-  },
-  {
-    path: '/tariff/detail',
-    labelKey: 'tariffs:routes.detail',
-    icon: 'CalculatorOutlined',
-    permission: { path: RESOURCES.tariffs, method: 'GET' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/TariffDetailScreen')),
-  },
-  {
-    path: '/tariff/import/detail',
-    labelKey: 'tariffs:routes.importDetail',
-    icon: 'CalculatorOutlined',
-    permission: { path: RESOURCES.tariffs, method: 'GET' },
-    inMenu: false,
-    Component: remote.screen(() => import('./screens/TariffImportScreen')),
-  },
-  {
-    path: '/tariff/exchange-rates',
-    labelKey: 'tariffs:routes.exchangeRates',
-    icon: 'DollarOutlined',
-    permission: { path: RESOURCES.exchangeRates, method: 'GET' },
-    inMenu: true,
-    Component: remote.screen(() => import('./screens/ExchangeRatesScreen')),
-  },
-]);
+export const routes = remote.routes(manifest, {
+  '/tariff': remote.screen(() => import('./screens/TariffListScreen')),
+  '/tariff/create': remote.screen(() => import('./screens/TariffProfileCreateScreen')),
+  '/tariff/:tariffGroup/create': remote.screen(() => import('./screens/TariffCodeCreateScreen')),
+  '/tariff/detail': remote.screen(() => import('./screens/TariffDetailScreen')),
+  '/tariff/import/detail': remote.screen(() => import('./screens/TariffImportScreen')),
+  '/tariff/exchange-rates': remote.screen(() => import('./screens/ExchangeRatesScreen')),
+});
 
 export default routes;

@@ -13,3 +13,10 @@ export {
   VERSION_PATTERN,
 } from './remote-config.js';
 export { REMOTE_AREAS } from './areas.js';
+export {
+  buildRouteManifest,
+  labelTexts,
+  RouteManifestPlugin,
+  ROUTE_MANIFEST_FILE,
+  ROUTE_MANIFEST_SOURCE,
+} from './route-manifest.js';

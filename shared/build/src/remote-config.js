@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { RouteManifestPlugin } from './route-manifest.js';
 import { createSharedConfig } from './shared.js';
 
 const require = createRequire(import.meta.url);
@@ -76,6 +77,13 @@ export function createRemoteConfig({
   // Read by the manifest plugin for metaData.buildInfo.buildVersion in mf-manifest.json.
   process.env.MF_BUILD_VERSION = buildVersion;
   const production = mode === 'production';
+  /** Constants of the remote's code (DefinePlugin), also used to evaluate its route manifest. */
+  const defines = {
+    __REMOTE_NAME__: JSON.stringify(area),
+    __REMOTE_VERSION__: JSON.stringify(buildVersion),
+    // E2E builds only: the extra route a remote declares to prove a screen needs no host build.
+    __REMOTE_E2E_EXTRA_ROUTE__: JSON.stringify(process.env.REMOTE_E2E_EXTRA_ROUTE === '1'),
+  };
 
   return {
     name: area,
@@ -117,9 +125,14 @@ export function createRemoteConfig({
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({
-        __REMOTE_NAME__: JSON.stringify(area),
-        __REMOTE_VERSION__: JSON.stringify(buildVersion),
+      new webpack.DefinePlugin(defines),
+      // route-manifest.json beside mf-manifest.json: the routes the host builds its menu from.
+      new RouteManifestPlugin({
+        dir,
+        area,
+        version: buildVersion,
+        defines,
+        localesDir: LOCALES_DIR,
       }),
       new ModuleFederationPlugin({
         name: area,

@@ -84,6 +84,13 @@ describe('building one remote', () => {
         './routes',
       ]);
       expect(fs.existsSync(path.join(OUT, manifest.metaData.remoteEntry.name))).toBe(true);
+      // The routes, as data beside mf-manifest.json (what the host builds its menu from).
+      const routes = JSON.parse(fs.readFileSync(path.join(OUT, 'route-manifest.json'), 'utf8'));
+      expect(routes).toMatchObject({ schema: 1, remote: AREA, version: VERSION });
+      expect(routes.routes.map((route: { path: string }) => route.path)).toEqual([
+        '/settings',
+        '/settings/releases',
+      ]);
       // The build's version marker is compiled in (DefinePlugin), in a content-hashed chunk.
       const chunks = fs.readdirSync(OUT).filter((file) => /\.[0-9a-f]{12}\.js$/.test(file));
       expect(

@@ -6,3 +6,8 @@
 declare const __REMOTE_NAME__: string;
 /** The version this build was made as (package.json version or REMOTE_VERSION). */
 declare const __REMOTE_VERSION__: string;
+/**
+ * E2E builds only (REMOTE_E2E_EXTRA_ROUTE=1): a remote may declare an extra route with it, to
+ * prove a new screen needs no host build. False in every other build (the code is dropped).
+ */
+declare const __REMOTE_E2E_EXTRA_ROUTE__: boolean;

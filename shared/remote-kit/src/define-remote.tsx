@@ -6,7 +6,13 @@ import {
   type LocaleImports,
   type NamespaceLoader,
 } from './locales';
-import type { LocaleLoader, RemoteBuild, RemoteRoute, RemoteRouteDefinition } from './types';
+import type { RouteManifestEntry } from './manifest';
+import type { LocaleLoader, RemoteBuild, RemoteRoute } from './types';
+
+/** The screens of a remote's routes by path; a path without one gets the coming-soon screen. */
+export type RouteScreens<T extends readonly RouteManifestEntry[]> = Partial<
+  Record<T[number]['path'], LazyExoticComponent<ComponentType>>
+>;
 
 export interface RemoteDefinition extends RemoteBuild {
   /** The remote's namespace files, one dynamic import per language. */
@@ -26,8 +32,14 @@ export interface Remote extends RemoteBuild {
    * A dropped connection is retried a few times before the area's error page shows.
    */
   screen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType>;
-  /** Route objects; routes without a Component get the coming-soon screen. */
-  routes(definitions: RemoteRouteDefinition[]): RemoteRoute[];
+  /**
+   * The './routes' expose: the manifest's routes with their screens (by path); routes without
+   * a screen get the coming-soon screen. Nothing of a route is declared here but its screen.
+   */
+  routes<const T extends readonly RouteManifestEntry[]>(
+    manifest: T,
+    screens?: RouteScreens<T>,
+  ): RemoteRoute[];
 }
 
 const CHUNK_ATTEMPTS = 3;
@@ -86,10 +98,12 @@ export function defineRemote(definition: RemoteDefinition): Remote {
     namespace,
     comingSoon,
     screen,
-    routes: (definitions) =>
-      definitions.map((route) => ({
+    routes: (manifest, screens = {}) => {
+      const byPath = screens as Partial<Record<string, LazyExoticComponent<ComponentType>>>;
+      return manifest.map((route) => ({
         ...route,
-        Component: route.Component ?? comingSoon(route.labelKey),
-      })),
+        Component: byPath[route.path] ?? comingSoon(route.labelKey),
+      }));
+    },
   };
 }

@@ -8,14 +8,29 @@ export type {
   RemoteBuild,
   RemoteLocalesModule,
   RemoteRoute,
-  RemoteRouteDefinition,
   RemoteRoutesModule,
   RoutePermission,
 } from './types';
+export {
+  ROUTE_ICONS,
+  ROUTE_MANIFEST_FILE,
+  ROUTE_MANIFEST_SCHEMA,
+  defineRouteManifest,
+  parseRouteManifest,
+  routeManifestProblems,
+} from './manifest';
+export type {
+  LabelTexts,
+  MenuPlacement,
+  PublishedRoute,
+  RouteIcon,
+  RouteManifestEntry,
+  RouteManifestFile,
+} from './manifest';
 export { createLocaleLoader, createNamespaceLoader } from './locales';
 export type { LocaleImports, NamespaceLoader } from './locales';
 export { defineRemote } from './define-remote';
-export type { Remote, RemoteDefinition } from './define-remote';
+export type { Remote, RemoteDefinition, RouteScreens } from './define-remote';
 export {
   RELEASE_DOCUMENT_QUERY_KEY,
   RELEASE_PREVIEW_STORAGE_KEY,

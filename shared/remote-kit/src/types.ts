@@ -1,35 +1,17 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { PermissionMethod, Resource } from '@esim/contracts';
+import type { RouteManifestEntry } from './manifest';
 
-/** The permission a route needs: allowed when can(permissions, path, method). */
-export interface RoutePermission {
-  path: Resource;
-  method: PermissionMethod;
-}
+export type { RoutePermission } from './manifest';
 
 /**
- * One console route a remote owns. The host builds the router and the menu from these; it
- * never hard-codes an area's screens.
+ * One console route a remote renders: an entry of its route manifest (src/manifest.ts) with
+ * the screen. The host builds its router and menu from the manifest (route-manifest.json), and
+ * renders the Component of the route with the matched path.
  */
-export interface RemoteRoute {
-  /** Absolute console path in react-router syntax, e.g. '/tariff/:tariffGroup/create'. */
-  path: string;
-  /** i18n key 'namespace:key' of the screen name (and the menu label when inMenu). */
-  labelKey: string;
-  /** Name of an @ant-design/icons component, e.g. 'ShopOutlined'; the host renders it. */
-  icon: string;
-  /** What the signed-in user needs to see the route (and its menu entry). */
-  permission: RoutePermission;
-  /** Shown in the side menu; detail and register screens are reached from their list. */
-  inMenu: boolean;
+export interface RemoteRoute extends RouteManifestEntry {
   /** The screen, loaded on demand (React.lazy). Rendered without props. */
   Component: LazyExoticComponent<ComponentType>;
 }
-
-/** A route as a remote writes it: without a Component it gets the area's coming-soon screen. */
-export type RemoteRouteDefinition = Omit<RemoteRoute, 'Component'> & {
-  Component?: RemoteRoute['Component'];
-};
 
 /** One namespace's JSON (locales/<lng>/<area>.json). */
 export type LocaleJson = Record<string, unknown>;

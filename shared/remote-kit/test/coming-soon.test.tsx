@@ -109,8 +109,8 @@ describe('the coming-soon skeleton screen', () => {
         path: '/stock',
         labelKey: 'stock:routes.list',
         icon: 'DatabaseOutlined',
-        inMenu: true,
         permission: { path: '/stock', method: 'GET' },
+        menu: { order: 50 },
       },
     ]);
     const { unmount } = renderRoute(instance, v1[0]!.Component);
@@ -125,8 +125,8 @@ describe('the coming-soon skeleton screen', () => {
         path: '/stock',
         labelKey: 'stock:routes.list',
         icon: 'DatabaseOutlined',
-        inMenu: true,
         permission: { path: '/stock', method: 'GET' },
+        menu: { order: 50 },
       },
     ]);
     renderRoute(freshHost, v2[0]!.Component);

@@ -3,7 +3,7 @@
  * constants webpack's DefinePlugin would give it (name = the area, version = TEST_VERSION).
  */
 import { expect } from 'vitest';
-import type { LocaleLoader, RemoteRoute } from '../src';
+import type { LocaleLoader, RemoteRoute, RouteManifestEntry } from '../src';
 
 export const AREAS = [
   'dashboard',
@@ -23,6 +23,8 @@ export const TEST_VERSION = '1.2.3-test';
 
 export interface LoadedRemote {
   routes: RemoteRoute[];
+  /** The remote's src/manifest.ts (a build without the e2e extra route). */
+  manifest: readonly RouteManifestEntry[];
   loadLocale: LocaleLoader;
 }
 
@@ -35,6 +37,7 @@ export async function loadRemote(area: Area): Promise<LoadedRemote> {
   // Read once, while each remote's remote.ts evaluates (imports run one at a time here).
   globals.__REMOTE_NAME__ = area;
   globals.__REMOTE_VERSION__ = TEST_VERSION;
+  globals.__REMOTE_E2E_EXTRA_ROUTE__ = false;
   const routesModule = (await import(`../../../remotes/${area}/src/routes.tsx`)) as {
     default: RemoteRoute[];
     routes: RemoteRoute[];
@@ -45,7 +48,14 @@ export async function loadRemote(area: Area): Promise<LoadedRemote> {
   };
   expect(routesModule.default).toBe(routesModule.routes);
   expect(localesModule.default).toBe(localesModule.loadLocale);
-  const remote = { routes: routesModule.routes, loadLocale: localesModule.loadLocale };
+  const manifestModule = (await import(`../../../remotes/${area}/src/manifest.ts`)) as {
+    manifest: readonly RouteManifestEntry[];
+  };
+  const remote = {
+    routes: routesModule.routes,
+    manifest: manifestModule.manifest,
+    loadLocale: localesModule.loadLocale,
+  };
   loaded.set(area, remote);
   return remote;
 }
