@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { importDirectionConfigs } from './shared/build/src/eslint-import-direction.js';
 
 export default tseslint.config(
   {
@@ -36,5 +37,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },
+  ...importDirectionConfigs,
   prettier,
 );

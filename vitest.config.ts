@@ -9,6 +9,8 @@ export default defineConfig({
           include: [
             'shared/*/test/**/*.test.{ts,tsx}',
             'host/test/**/*.test.{ts,tsx}',
+            // Remotes' tests render through @esim/ui/testing (polyfills, providers, i18n).
+            'remotes/*/test/**/*.test.{ts,tsx}',
             'locales/test/**/*.test.ts',
           ],
           environment: 'jsdom',
