@@ -142,6 +142,7 @@ describe('POST role/permission', () => {
     expect(administrators.json().errors[0]).toEqual({
       message: "The Administrators role's permissions cannot be changed.",
       code: ERROR_CODES.businessRule,
+      key: 'access.administratorsPermissions',
     });
   });
 });

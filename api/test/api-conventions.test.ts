@@ -68,6 +68,7 @@ describe('success envelope', () => {
     expect(res.json()).toMatchObject({
       data: { name: 'Envelope check', version: 1 },
       message: 'Role created.',
+      messageKey: 'access.roleCreated',
     });
   });
 });
@@ -82,8 +83,9 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
-      errors: [{ message: 'Route not found', code: ERROR_CODES.notFound }],
+      errors: [{ message: 'Route not found', code: ERROR_CODES.notFound, key: 'notFound.route' }],
       errorMessage: 'Route not found',
+      errorMessageKey: 'notFound.route',
     });
   });
 
@@ -91,8 +93,15 @@ describe('error envelope', () => {
     const res = await t.inject({ method: 'POST', url: '/api/mng/role/list', payload: {} });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      errors: [{ message: 'Session expired, log in again.', code: ERROR_CODES.unauthenticated }],
+      errors: [
+        {
+          message: 'Session expired, log in again.',
+          code: ERROR_CODES.unauthenticated,
+          key: 'errors.unauthenticated',
+        },
+      ],
       errorMessage: 'Session expired, log in again.',
+      errorMessageKey: 'errors.unauthenticated',
     });
   });
 
@@ -101,8 +110,18 @@ describe('error envelope', () => {
     expect(res.statusCode).toBe(400);
     const expected = `${fieldLabel('roleName')} is required.`;
     expect(res.json()).toEqual({
-      errors: [{ message: expected, code: ERROR_CODES.validation, field: 'name' }],
+      errors: [
+        {
+          message: expected,
+          code: ERROR_CODES.validation,
+          field: 'name',
+          key: 'validation.required',
+          params: { name: 'roleName' },
+        },
+      ],
       errorMessage: expected,
+      errorMessageKey: 'validation.required',
+      errorMessageParams: { name: 'roleName' },
     });
   });
 
@@ -126,11 +145,15 @@ describe('error envelope', () => {
         field: 'permissions.0.path',
         message: 'Invalid permission path format.',
         code: ERROR_CODES.validation,
+        key: 'validation.invalidFormat',
+        params: { format: 'permission path' },
       },
       {
         field: 'permissions.1.methods.0',
         message: 'Invalid method format.',
         code: ERROR_CODES.validation,
+        key: 'validation.invalidFormat',
+        params: { format: 'method' },
       },
     ]);
   });
@@ -147,6 +170,8 @@ describe('error envelope', () => {
       message: `Enter ${fieldLabel('roleName')} within 100 characters.`,
       code: ERROR_CODES.validation,
       field: 'name',
+      key: 'validation.maxLength',
+      params: { name: 'roleName', length: 100 },
     });
   });
 
@@ -160,8 +185,15 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      errors: [{ message: 'The request is not valid.', code: ERROR_CODES.validation }],
+      errors: [
+        {
+          message: 'The request is not valid.',
+          code: ERROR_CODES.validation,
+          key: 'errors.invalidRequest',
+        },
+      ],
       errorMessage: 'The request is not valid.',
+      errorMessageKey: 'errors.invalidRequest',
     });
   });
 
@@ -173,8 +205,15 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
-      errors: [{ message: 'Something went wrong. Please try again.', code: ERROR_CODES.internal }],
+      errors: [
+        {
+          message: 'Something went wrong. Please try again.',
+          code: ERROR_CODES.internal,
+          key: 'errors.default',
+        },
+      ],
       errorMessage: 'Something went wrong. Please try again.',
+      errorMessageKey: 'errors.default',
     });
     expect(res.body).not.toMatch(
       /table_that_does_not_exist|secret_column|SELECT|\bat\s+\S+\s+\(|\.ts:\d+/,
@@ -219,9 +258,11 @@ describe('roles: conflicts', () => {
             message: 'Name already existed in the database.',
             code: ERROR_CODES.conflict,
             field: 'name',
+            key: 'errors.nameExists',
           },
         ],
         errorMessage: 'Name already existed in the database.',
+        errorMessageKey: 'errors.nameExists',
       });
     }
   });
@@ -290,7 +331,11 @@ describe('roles: conflicts', () => {
       payload: { id: 'no-such-role', name: 'Whatever', version: 1 },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().errors[0]).toEqual({ message: 'Role not found', code: ERROR_CODES.notFound });
+    expect(res.json().errors[0]).toEqual({
+      message: 'Role not found',
+      code: ERROR_CODES.notFound,
+      key: 'notFound.role',
+    });
   });
 });
 
@@ -316,6 +361,8 @@ describe('list queries: sort and filter are whitelisted, never SQL', () => {
       message: 'Invalid sort format.',
       code: ERROR_CODES.validation,
       field: 'sort',
+      key: 'validation.invalidFormat',
+      params: { format: 'sort' },
     });
   });
 
@@ -402,6 +449,8 @@ describe('GET permission?email=', () => {
       message: 'Invalid email format.',
       code: ERROR_CODES.validation,
       field: 'email',
+      key: 'validation.invalidFormat',
+      params: { format: 'email' },
     });
   });
 });

@@ -287,6 +287,7 @@ describe('GET audit/history', () => {
     expect(supplier.json().errors[0]).toEqual({
       message: 'Access Denied',
       code: ERROR_CODES.forbidden,
+      key: 'errors.forbidden',
     });
     const rates = await t.inject({
       method: 'GET',

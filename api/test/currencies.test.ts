@@ -93,6 +93,7 @@ describe('POST currency and PUT currency', () => {
         currentRateDate: null,
       },
       message: 'Currency added.',
+      messageKey: 'currencies.created',
     });
     const duplicate = await t.inject({
       method: 'POST',
@@ -105,6 +106,7 @@ describe('POST currency and PUT currency', () => {
       message: 'Name already existed in the database.',
       code: ERROR_CODES.conflict,
       field: 'isoCode',
+      key: 'errors.nameExists',
     });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ isoCode: '1AB', name: 'x' }, 'isoCode', 'Invalid currency format.'],

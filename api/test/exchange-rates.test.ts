@@ -426,6 +426,8 @@ describe('POST exchange-rate/import', () => {
         message: 'Invalid Exchange rate format at row 3.',
         code: ERROR_CODES.validation,
         field: 'rows.3.rate',
+        key: 'validation.invalidRowFormat',
+        params: { name: 'exchangeRate', rowCount: 3 },
       },
     ]);
     expect(await countRates()).toBe(before);
@@ -437,6 +439,8 @@ describe('POST exchange-rate/import', () => {
     const res = await importCsv(csv, false, staff.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('3 exchange rates imported.');
+    expect(res.json().messageKey).toBe('exchangeRates.imported');
+    expect(res.json().messageParams).toEqual({ count: 3 });
     expect(res.json().data).toMatchObject({ dryRun: false, imported: 3, errors: [] });
     expect(await countRates()).toBe(before + 3);
     const list = await t.inject({

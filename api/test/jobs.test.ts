@@ -114,7 +114,10 @@ describe('job runner', () => {
           rows(7_000),
           insertOptions((n) => ctx.progress(n, 14_000)),
         );
-        throw new BusinessRuleError('Supplier file rejected half-way.');
+        throw new BusinessRuleError({
+          key: 'test.rejected',
+          text: 'Supplier file rejected half-way.',
+        });
       });
     const id = await enqueueJob(t.database.db, {
       kind: 'test.fail',

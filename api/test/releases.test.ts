@@ -211,7 +211,11 @@ describe('preview override', () => {
         token: user.token,
       });
       expect(res.statusCode, user.email).toBe(403);
-      expect(errorOf(res)).toEqual({ message: 'Access Denied', code: ERROR_CODES.forbidden });
+      expect(errorOf(res)).toEqual({
+        message: 'Access Denied',
+        code: ERROR_CODES.forbidden,
+        key: 'errors.forbidden',
+      });
     }
   });
 
@@ -225,6 +229,8 @@ describe('preview override', () => {
     expect(errorOf(unpublished)).toEqual({
       message: 'suppliers 9.9.9 is not published, so it cannot be previewed.',
       code: ERROR_CODES.businessRule,
+      key: 'releases.previewNotPublished',
+      params: { remote: 'suppliers', version: '9.9.9' },
     });
 
     for (const value of [
@@ -251,12 +257,18 @@ describe('pin and rollback', () => {
     expect(errorOf(res).code).toBe(ERROR_CODES.businessRule);
     expect(errorOf(res).message).toMatch(/^suppliers 3\.0\.0 is not published/);
     expect(errorOf(res).message).toContain('Published versions of suppliers: 1.0.0, 1.0.1.');
+    expect(errorOf(res)).toMatchObject({
+      key: 'releases.notPublished',
+      params: { remote: 'suppliers', version: '3.0.0', versions: '1.0.0, 1.0.1' },
+    });
 
     const unknown = await pin(admin, { remote: 'orders', version: '1.0.0' });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown)).toEqual({
       message: 'Remote orders not found: no version of it is published.',
       code: ERROR_CODES.notFound,
+      key: 'releases.unknownRemote',
+      params: { remote: 'orders' },
     });
     expect((await rollback(admin, { remote: 'orders' })).statusCode).toBe(404);
 
@@ -334,6 +346,7 @@ describe('pin and rollback', () => {
     expect(errorOf(nothing)).toEqual({
       message: 'This area has no earlier pinned version to roll back to. Pin a version instead.',
       code: ERROR_CODES.businessRule,
+      key: 'releases.noPreviousPin',
     });
     expect(errorOf(nothing).message).not.toContain('suppliers');
     expect((await pinnedDocument(admin)).remotes.suppliers?.version).toBe('1.0.0');
@@ -379,6 +392,7 @@ describe('pin and rollback', () => {
     expect(errorOf(res)).toEqual({
       message: 'This area is not pinned to any version, so there is nothing to roll back.',
       code: ERROR_CODES.businessRule,
+      key: 'releases.notPinned',
     });
   });
 
@@ -391,7 +405,11 @@ describe('pin and rollback', () => {
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.statusCode, `${user.email} ${res.body}`).toBe(403);
-        expect(errorOf(res)).toEqual({ message: 'Access Denied', code: ERROR_CODES.forbidden });
+        expect(errorOf(res)).toEqual({
+          message: 'Access Denied',
+          code: ERROR_CODES.forbidden,
+          key: 'errors.forbidden',
+        });
       }
     }
     expect((await pinnedDocument(admin)).remotes.suppliers?.version).toBe('1.0.0');

@@ -76,8 +76,11 @@ describe('route declarations', () => {
       const res = await t.inject({ method: 'GET', url: '/api/mng/undeclared-probe', token });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
-        errors: [{ message: 'Access Denied', code: ERROR_CODES.forbidden }],
+        errors: [
+          { message: 'Access Denied', code: ERROR_CODES.forbidden, key: 'errors.forbidden' },
+        ],
         errorMessage: 'Access Denied',
+        errorMessageKey: 'errors.forbidden',
       });
       expect(res.body).not.toContain('should never be served');
     }
@@ -161,6 +164,7 @@ describe('every protected route', () => {
           expect(res.json().errors[0]).toEqual({
             message: 'Access Denied',
             code: ERROR_CODES.forbidden,
+            key: 'errors.forbidden',
           });
         }
         checked += 1;

@@ -133,8 +133,15 @@ describe('limits', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
-      errors: [{ message: 'The request is too large.', code: ERROR_CODES.payloadTooLarge }],
+      errors: [
+        {
+          message: 'The request is too large.',
+          code: ERROR_CODES.payloadTooLarge,
+          key: 'errors.payloadTooLarge',
+        },
+      ],
       errorMessage: 'The request is too large.',
+      errorMessageKey: 'errors.payloadTooLarge',
     });
   });
 
@@ -157,9 +164,11 @@ describe('limits', () => {
         {
           message: 'Too many requests. Please wait a moment and try again.',
           code: ERROR_CODES.rateLimited,
+          key: 'errors.rateLimited',
         },
       ],
       errorMessage: 'Too many requests. Please wait a moment and try again.',
+      errorMessageKey: 'errors.rateLimited',
     });
     expect(last?.headers['retry-after']).toBeTruthy();
     for (let i = 0; i < 8; i += 1) {

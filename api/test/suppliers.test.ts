@@ -157,9 +157,11 @@ describe('POST supplier', () => {
           message: 'Name already existed in the database.',
           code: ERROR_CODES.conflict,
           field: 'name',
+          key: 'errors.nameExists',
         },
       ],
       errorMessage: 'Name already existed in the database.',
+      errorMessageKey: 'errors.nameExists',
     });
   });
 
@@ -354,6 +356,7 @@ describe('GET supplier and PUT supplier', () => {
       message: 'This record was changed by someone else. Reload it and try again.',
       code: ERROR_CODES.conflict,
       field: 'version',
+      key: 'errors.staleVersion',
     });
     const now = await t.inject({
       method: 'GET',
@@ -639,7 +642,11 @@ describe('DELETE supplier', () => {
       token: admin,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { id: created.id }, message: 'Supplier deleted.' });
+    expect(res.json()).toEqual({
+      data: { id: created.id },
+      message: 'Supplier deleted.',
+      messageKey: 'suppliers.deleted',
+    });
     const gone = await t.inject({
       method: 'GET',
       url: `/api/mng/supplier?id=${created.id}`,
@@ -697,6 +704,7 @@ describe('DELETE supplier', () => {
       message:
         'This supplier cannot be deleted: products or other records refer to it. Set it to inactive instead.',
       code: ERROR_CODES.businessRule,
+      key: 'suppliers.referenced',
     });
     const still = await t.inject({
       method: 'GET',

@@ -137,6 +137,7 @@ describe('tariff/import', () => {
         field: 'rows.2.sellingPriceJpy',
         message: 'Selling Price must be greater than Cost Price.',
         code: 'VALIDATION_FAILED',
+        key: 'validation.sellingAboveCost',
       },
     ]);
     expect(await manualPrices()).toEqual({

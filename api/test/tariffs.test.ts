@@ -104,6 +104,7 @@ describe('tariff groups (profiles)', () => {
       message: 'Name already existed in the database.',
       code: ERROR_CODES.conflict,
       field: 'tariffGroup',
+      key: 'errors.nameExists',
     });
   });
 

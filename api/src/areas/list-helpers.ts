@@ -14,3 +14,13 @@ export function endOfRange(to: string): Date {
   }
   return new Date(to);
 }
+
+/** LIKE pattern for a user's search text: %, _ and \ match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The rows of a db.execute() result (node-postgres and PGlite both answer { rows }). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

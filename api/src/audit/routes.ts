@@ -6,7 +6,7 @@ import {
 } from '@esim/contracts';
 import { route, type RouteDefinition } from '../http/define-route';
 import { ForbiddenError, ValidationError } from '../http/errors';
-import { renderMessage } from '../http/messages';
+import { validationMessage } from '../http/messages';
 import type { Db } from '../db/client';
 import type { AreaRoutes } from '../areas/types';
 import { auditEntity, listAuditHistory, type AuditEntityDefinition } from './index';
@@ -34,7 +34,7 @@ export const auditRoutes: AreaRoutes = ({ db }) => [
         throw new ValidationError([
           {
             field: 'entityType',
-            message: renderMessage(
+            message: validationMessage(
               request.server.messageCatalog,
               encodeMessage('invalidFormat', { format: 'entityType' }),
             ),

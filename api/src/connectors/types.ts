@@ -4,6 +4,7 @@
  * touches our database. Every failure is a SupplierError with a fixed, readable message: never
  * the supplier's own text (it could echo a URL or a key) and never the API key.
  */
+import { defineApiMessages, type ApiMessage } from '@esim/contracts';
 
 /** One product of the supplier's catalogue, normalised to our units. */
 export interface SupplierBundle {
@@ -91,26 +92,47 @@ export type SupplierErrorKind =
   | 'malformed'
   | 'unsupported';
 
-const MESSAGES: Record<SupplierErrorKind, string> = {
+/** The texts of supplier failures (apiMessages:connector.*): fixed, readable, no secrets. */
+export const CONNECTOR_MESSAGES = defineApiMessages('connector', {
   timeout: 'The supplier did not answer in time. Try again later.',
   unreachable: 'The supplier cannot be reached. Check the base URL or try again later.',
   auth: "The supplier refused the API key. Check the supplier's API key.",
+  authStatus: "The supplier refused the API key. Check the supplier's API key. (HTTP {{status}})",
   notFound: 'The supplier does not know this product.',
+  notFoundStatus: 'The supplier does not know this product. (HTTP {{status}})',
   rateLimited: 'The supplier is receiving too many requests. Try again in a minute.',
+  rateLimitedStatus:
+    'The supplier is receiving too many requests. Try again in a minute. (HTTP {{status}})',
   http: 'The supplier answered with an error. Try again later.',
+  httpStatus: 'The supplier answered with an error. Try again later. (HTTP {{status}})',
   malformed: 'The supplier sent an answer that cannot be read.',
   unsupported: 'This supplier has no connector for product sync.',
-};
+});
+
+/** The message of a failure, with the supplier's HTTP status where it has a text for it. */
+export function supplierErrorMessage(kind: SupplierErrorKind, status: number | null): ApiMessage {
+  if (status) {
+    if (kind === 'auth') return CONNECTOR_MESSAGES.authStatus({ status });
+    if (kind === 'notFound') return CONNECTOR_MESSAGES.notFoundStatus({ status });
+    if (kind === 'rateLimited') return CONNECTOR_MESSAGES.rateLimitedStatus({ status });
+    if (kind === 'http') return CONNECTOR_MESSAGES.httpStatus({ status });
+  }
+  return CONNECTOR_MESSAGES[kind];
+}
 
 /** A failed supplier call: `kind` for code, `message` for people (fixed texts, no secrets). */
 export class SupplierError extends Error {
+  /** `message` with its key, as the API answers it. */
+  readonly apiMessage: ApiMessage;
+
   constructor(
     readonly kind: SupplierErrorKind,
     /** The supplier's HTTP status, when it answered. */
     readonly status: number | null = null,
-    message?: string,
   ) {
-    super(message ?? (status ? `${MESSAGES[kind]} (HTTP ${status})` : MESSAGES[kind]));
+    const apiMessage = supplierErrorMessage(kind, status);
+    super(apiMessage.text);
+    this.apiMessage = apiMessage;
     this.name = 'SupplierError';
   }
 }

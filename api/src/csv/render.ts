@@ -1,23 +1,30 @@
 import {
+  VALIDATION_KEYS,
   encodeMessage,
+  type ApiMessage,
   type CsvRowError,
   type MessageParams,
   type ValidationKey,
 } from '@esim/contracts';
-import { ValidationError, type FieldError } from '../http/errors';
-import { loadEnglishCatalog, renderMessage, type MessageCatalog } from '../http/messages';
+import { ERROR_MESSAGES, ValidationError, type FieldError } from '../http/errors';
+import { loadEnglishCatalog, validationMessage, type MessageCatalog } from '../http/messages';
 
 let catalog: MessageCatalog | undefined;
 
-/** A validation key in English (locales/en), as the API answers it: 'Invalid rate format at row 3.' */
-export function englishMessage(key: ValidationKey, params?: MessageParams): string {
+/** A validation key as the API sends it: key `validation.<key>`, params, English text. */
+export function keyedMessage(key: ValidationKey, params?: MessageParams): ApiMessage {
   catalog ??= loadEnglishCatalog();
-  return renderMessage(catalog, encodeMessage(key, params));
+  return validationMessage(catalog, encodeMessage(key, params));
 }
 
-/** A 400 field error rendered in English (for rules a service checks: existence, activeness). */
+/** A validation key in English (locales/en): 'Invalid rate format at row 3.' */
+export function englishMessage(key: ValidationKey, params?: MessageParams): string {
+  return keyedMessage(key, params).text;
+}
+
+/** A 400 field error (for rules a service checks: existence, activeness). */
 export function fieldError(field: string, key: ValidationKey, params?: MessageParams): FieldError {
-  return { field, message: englishMessage(key, params) };
+  return { field, message: keyedMessage(key, params) };
 }
 
 /** Throws a 400 with one field error. */
@@ -41,11 +48,21 @@ export function rowError(
   };
 }
 
-/** The 400 an applied import answers when any row has an error: field = rows.<row>[.<column>]. */
-export function importValidationError(errors: readonly CsvRowError[]): ValidationError {
+const VALIDATION_KEY_SET: ReadonlySet<string> = new Set(VALIDATION_KEYS);
+
+/**
+ * The 400 an applied import answers when any row has an error: field = rows.<row>[.<column>].
+ * A row error's key is a validation key, or one of `businessMessages` (the area's own rules).
+ */
+export function importValidationError(
+  errors: readonly CsvRowError[],
+  businessMessages: Readonly<Record<string, ApiMessage>> = {},
+): ValidationError {
   return new ValidationError(
     errors.map((error) => ({
-      message: error.message,
+      message: VALIDATION_KEY_SET.has(error.key)
+        ? keyedMessage(error.key as ValidationKey, error.params)
+        : (businessMessages[error.key] ?? ERROR_MESSAGES.invalidRequest),
       field: error.row === 0 ? 'csv' : `rows.${error.row}${error.field ? `.${error.field}` : ''}`,
     })),
   );

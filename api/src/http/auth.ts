@@ -5,9 +5,9 @@ import type { Db } from '../db/client';
 import { rolePermissions, users } from '../db/schema';
 import { IdentityError, type IdentityModule } from '../identity/types';
 import type { AuthContext } from './define-route';
-import { ForbiddenError, UnauthenticatedError } from './errors';
+import { ERROR_MESSAGES, ForbiddenError, UnauthenticatedError } from './errors';
 
-export const ACCOUNT_DISABLED = 'Account disabled, contact the administrator';
+export const ACCOUNT_DISABLED = ERROR_MESSAGES.accountDisabled;
 
 export interface UserAccess {
   userId: string;

@@ -1,4 +1,10 @@
-import type { ApiSuccess, PermissionEntry, PermissionMethod, Resource } from '@esim/contracts';
+import type {
+  ApiMessage,
+  ApiSuccess,
+  PermissionEntry,
+  PermissionMethod,
+  Resource,
+} from '@esim/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import * as v from 'valibot';
 import { ForbiddenError, ValidationError, type FieldError } from './errors';
@@ -61,6 +67,27 @@ interface CommonOptions<P extends RoutePermission, SB, SQ, SP> {
   hidden?: boolean;
 }
 
+/**
+ * What a route() handler returns: the data, and after a write the message the console toasts.
+ * The message is an ApiMessage (defineApiMessages): it cannot be sent without its key.
+ */
+export interface RouteAnswer<TData> {
+  data: TData;
+  message?: ApiMessage | undefined;
+}
+
+/** The success envelope of an answer: { data, message, messageKey, messageParams }. */
+export function successEnvelope<TData>(answer: RouteAnswer<TData>): ApiSuccess<TData> {
+  const { data, message } = answer;
+  if (!message) return { data };
+  return {
+    data,
+    message: message.text,
+    messageKey: message.key,
+    ...(message.params ? { messageParams: message.params } : {}),
+  };
+}
+
 export interface ApiRouteOptions<
   P extends RoutePermission,
   SB,
@@ -72,10 +99,10 @@ export interface ApiRouteOptions<
   status?: number;
   /** Schema of `data` for the OpenAPI document (optional). */
   response?: AnySchema;
-  /** Returns the envelope: { data, message? }; message is what the console toasts after a write. */
+  /** Returns { data, message? }; message (an ApiMessage) is what the console toasts after a write. */
   handler: (
     ctx: RouteContext<Output<SB>, Output<SQ>, Output<SP>, AuthFor<P>>,
-  ) => Promise<ApiSuccess<TData>>;
+  ) => Promise<RouteAnswer<TData>>;
 }
 
 export interface RawRouteOptions<P extends RoutePermission, SB, SQ, SP> extends CommonOptions<
@@ -138,7 +165,7 @@ function definition(
  *   route({
  *     method: 'POST', url: 'role', permission: { resource: RESOURCES.roles, action: 'POST' },
  *     body: createRoleSchema, summary: 'Create a role', tags: ['roles'], status: 201,
- *     handler: async ({ body, auth }) => ({ data: await service.createRole(body, auth), message: 'Role created.' }),
+ *     handler: async ({ body, auth }) => ({ data: await service.createRole(body, auth), message: ACCESS_MESSAGES.roleCreated }),
  *   })
  */
 export function route<
@@ -233,7 +260,7 @@ export function registerRoutes(
         });
         if (!def.envelope) return result;
         reply.code(def.status);
-        return result;
+        return successEnvelope(result as RouteAnswer<unknown>);
       },
     });
   }

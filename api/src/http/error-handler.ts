@@ -34,7 +34,8 @@ function fromFrameworkError(error: FastifyError): AppError | null {
 }
 
 /**
- * The one error handler: every failure leaves as { errors: [{message, code, field?}], errorMessage }.
+ * The one error handler: every failure leaves as
+ * { errors: [{message, code, field?, key, params?}], errorMessage, errorMessageKey, errorMessageParams? }.
  * Unexpected errors are logged with their stack (the log line carries the request id) and answered
  * with the default text: never a stack trace or SQL in a response.
  */
@@ -54,10 +55,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unexpected error');
     reply.code(500).type('application/json; charset=utf-8');
-    return {
-      errors: [{ message: ERROR_MESSAGES.default, code: ERROR_CODES.internal }],
-      errorMessage: ERROR_MESSAGES.default,
-    };
+    return new AppError(500, ERROR_CODES.internal, ERROR_MESSAGES.default).toBody();
   });
 
   app.setNotFoundHandler(function notFound(_request, reply) {

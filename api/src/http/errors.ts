@@ -1,9 +1,15 @@
-import { ERROR_CODES, type ApiErrorBody, type ApiErrorItem } from '@esim/contracts';
+import {
+  ERROR_CODES,
+  defineApiMessages,
+  type ApiErrorBody,
+  type ApiErrorItem,
+  type ApiMessage,
+} from '@esim/contracts';
 
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** Texts the API answers with (English; the console shows errors[0].message). */
-export const ERROR_MESSAGES = {
+/** Texts the API answers with (English; the console translates them by key, apiMessages:errors.*). */
+export const ERROR_MESSAGES = defineApiMessages('errors', {
   default: 'Something went wrong. Please try again.',
   unauthenticated: 'Session expired, log in again.',
   forbidden: 'Access Denied',
@@ -12,72 +18,128 @@ export const ERROR_MESSAGES = {
   payloadTooLarge: 'The request is too large.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   invalidRequest: 'The request is not valid.',
-} as const;
+  accountDisabled: 'Account disabled, contact the administrator',
+});
+
+/** '{name} not found': one key per thing (apiMessages:notFound.*). */
+export const NOT_FOUND_MESSAGES = defineApiMessages('notFound', {
+  product: 'Product not found',
+  supplier: 'Supplier not found',
+  supplierProduct: 'Supplier product not found',
+  tariff: 'Tariff not found',
+  tariffProfile: 'Tariff profile not found',
+  tariffCode: 'Tariff code not found',
+  role: 'Role not found',
+  user: 'User not found',
+  currency: 'Currency not found',
+  exchangeRate: 'Exchange rate not found',
+  stockItem: 'Stock item not found',
+  importJob: 'Import job not found',
+  file: 'File not found',
+  route: 'Route not found',
+});
+
+/** The names NotFoundError takes, with their message. */
+const NOT_FOUND_BY_NAME = {
+  Product: NOT_FOUND_MESSAGES.product,
+  Supplier: NOT_FOUND_MESSAGES.supplier,
+  'Supplier product': NOT_FOUND_MESSAGES.supplierProduct,
+  Tariff: NOT_FOUND_MESSAGES.tariff,
+  'Tariff profile': NOT_FOUND_MESSAGES.tariffProfile,
+  'Tariff code': NOT_FOUND_MESSAGES.tariffCode,
+  Role: NOT_FOUND_MESSAGES.role,
+  User: NOT_FOUND_MESSAGES.user,
+  Currency: NOT_FOUND_MESSAGES.currency,
+  'Exchange rate': NOT_FOUND_MESSAGES.exchangeRate,
+  'Stock item': NOT_FOUND_MESSAGES.stockItem,
+  'Import job': NOT_FOUND_MESSAGES.importJob,
+  File: NOT_FOUND_MESSAGES.file,
+  Route: NOT_FOUND_MESSAGES.route,
+} as const satisfies Record<string, ApiMessage>;
+export type NotFoundName = keyof typeof NOT_FOUND_BY_NAME;
+
+/** An error item as this API sends it: always with its key. */
+export type SentErrorItem = ApiErrorItem & { key: string };
+
+/** The wire form of a message in an error item. */
+export function errorItem(message: ApiMessage, code: string, field?: string): SentErrorItem {
+  return {
+    message: message.text,
+    code,
+    ...(field ? { field } : {}),
+    key: message.key,
+    ...(message.params ? { params: message.params } : {}),
+  };
+}
 
 /** An error the API answers with on purpose; anything else is a 500 with the default text. */
 export class AppError extends Error {
-  readonly errors: ApiErrorItem[];
+  readonly errors: SentErrorItem[];
 
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    message: string,
-    errors?: ApiErrorItem[],
+    readonly apiMessage: ApiMessage,
+    errors?: SentErrorItem[],
   ) {
-    super(message);
+    super(apiMessage.text);
     this.name = new.target.name;
-    this.errors = errors ?? [{ message, code }];
+    this.errors = errors ?? [errorItem(apiMessage, code)];
   }
 
   toBody(): ApiErrorBody {
-    return { errors: this.errors, errorMessage: this.errors[0]?.message ?? this.message };
+    const first = this.errors[0];
+    const key = first?.key ?? this.apiMessage.key;
+    const params = first ? first.params : this.apiMessage.params;
+    return {
+      errors: this.errors,
+      errorMessage: first?.message ?? this.message,
+      errorMessageKey: key,
+      ...(params ? { errorMessageParams: params } : {}),
+    };
   }
 }
 
 export interface FieldError {
-  message: string;
+  message: ApiMessage;
   field?: string;
 }
 
-/** 400: one entry per invalid field, messages already rendered in English. */
+/** 400: one entry per invalid field, each with its key and English text. */
 export class ValidationError extends AppError {
   constructor(errors: FieldError[]) {
-    const items = errors.map((error) => ({
-      message: error.message,
-      code: ERROR_CODES.validation,
-      ...(error.field ? { field: error.field } : {}),
-    }));
-    super(400, ERROR_CODES.validation, items[0]?.message ?? ERROR_MESSAGES.invalidRequest, items);
+    const items = errors.map((error) =>
+      errorItem(error.message, ERROR_CODES.validation, error.field),
+    );
+    super(400, ERROR_CODES.validation, errors[0]?.message ?? ERROR_MESSAGES.invalidRequest, items);
   }
 }
 
 /** 401: no token, an invalid or expired token, or a disabled account. */
 export class UnauthenticatedError extends AppError {
-  constructor(message: string = ERROR_MESSAGES.unauthenticated) {
+  constructor(message: ApiMessage = ERROR_MESSAGES.unauthenticated) {
     super(401, ERROR_CODES.unauthenticated, message);
   }
 }
 
 /** 403: signed in, but the role does not allow the action. */
 export class ForbiddenError extends AppError {
-  constructor(message: string = ERROR_MESSAGES.forbidden) {
+  constructor(message: ApiMessage = ERROR_MESSAGES.forbidden) {
     super(403, ERROR_CODES.forbidden, message);
   }
 }
 
 /** 404: '{name} not found'. */
 export class NotFoundError extends AppError {
-  constructor(name: string) {
-    super(404, ERROR_CODES.notFound, `${name} not found`);
+  constructor(name: NotFoundName) {
+    super(404, ERROR_CODES.notFound, NOT_FOUND_BY_NAME[name]);
   }
 }
 
 /** 409: a unique value already taken, or an optimistic-concurrency version that is stale. */
 export class ConflictError extends AppError {
-  constructor(message: string, field?: string) {
-    super(409, ERROR_CODES.conflict, message, [
-      { message, code: ERROR_CODES.conflict, ...(field ? { field } : {}) },
-    ]);
+  constructor(message: ApiMessage, field?: string) {
+    super(409, ERROR_CODES.conflict, message, [errorItem(message, ERROR_CODES.conflict, field)]);
   }
 }
 
@@ -95,7 +157,7 @@ export class StaleVersionError extends ConflictError {
 
 /** 422: the request is well-formed but a business rule refuses it. */
 export class BusinessRuleError extends AppError {
-  constructor(message: string) {
+  constructor(message: ApiMessage) {
     super(422, ERROR_CODES.businessRule, message);
   }
 }

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { VALIDATION_KEYS, decodeMessage, interpolate, type MessageParams } from '@esim/contracts';
+import {
+  VALIDATION_KEYS,
+  decodeMessage,
+  interpolate,
+  type ApiMessage,
+  type MessageParams,
+} from '@esim/contracts';
 import { safeParse, type BaseIssue, type GenericSchema } from 'valibot';
 import { repoRoot } from '../config';
 import type { FieldError } from './errors';
@@ -46,17 +52,28 @@ export function missingValidationTexts(catalog: MessageCatalog): string[] {
 }
 
 /**
- * Renders an encoded message (`key` or `key|{json}`) in English. A `name` param is a field key
- * (common:fields.<name>, else the raw name). Text that is not a known key (a valibot default
- * message) is returned as it is.
+ * An encoded validation message (`key` or `key|{json}`) as the API sends it: key
+ * `validation.<key>`, the params as encoded (a `name` param stays a field key, the console
+ * translates it through common:fields.<name>), the text in English (`name` = the field's English
+ * label). Text that is not a known key (a valibot default message) keeps its text under the
+ * generic key errors.invalidRequest.
  */
-export function renderMessage(catalog: MessageCatalog, message: string): string {
+export function validationMessage(catalog: MessageCatalog, message: string): ApiMessage {
   const { key, params } = decodeMessage(message);
   const template = catalog.validation[key];
-  if (template === undefined) return message;
+  if (template === undefined) return { key: 'errors.invalidRequest', text: message };
   const resolved: MessageParams = { ...params };
   if (typeof params.name === 'string') resolved.name = catalog.fields[params.name] ?? params.name;
-  return interpolate(template, resolved);
+  return {
+    key: `validation.${key}`,
+    ...(Object.keys(params).length > 0 ? { params } : {}),
+    text: interpolate(template, resolved),
+  };
+}
+
+/** An encoded validation message in English (validationMessage's text). */
+export function renderMessage(catalog: MessageCatalog, message: string): string {
+  return validationMessage(catalog, message).text;
 }
 
 export function issuePath(issue: BaseIssue<unknown>): string | undefined {
@@ -134,7 +151,7 @@ export function issuesToFieldErrors(
     if (seen.has(dedupeKey)) continue;
     seen.add(dedupeKey);
     errors.push({
-      message: renderMessage(catalog, messageOf(issue, schema)),
+      message: validationMessage(catalog, messageOf(issue, schema)),
       ...(field ? { field } : {}),
     });
   }

@@ -63,6 +63,11 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], config: AppConfi
                 properties: {
                   data: route.schemas.response ? jsonSchema(route.schemas.response) : {},
                   message: { type: 'string', description: 'Text the console shows after a write' },
+                  messageKey: {
+                    type: 'string',
+                    description: "The message's stable key (apiMessages:<key>); sent with message",
+                  },
+                  messageParams: { type: 'object', description: 'Parameters of messageKey' },
                 },
               },
             },
@@ -116,21 +121,25 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], config: AppConfi
       schemas: {
         ErrorBody: {
           type: 'object',
-          required: ['errors', 'errorMessage'],
+          required: ['errors', 'errorMessage', 'errorMessageKey'],
           properties: {
             errors: {
               type: 'array',
               items: {
                 type: 'object',
-                required: ['message', 'code'],
+                required: ['message', 'code', 'key'],
                 properties: {
                   message: { type: 'string' },
                   code: { type: 'string' },
                   field: { type: 'string' },
+                  key: { type: 'string', description: "The message's stable key" },
+                  params: { type: 'object', description: 'Parameters of key' },
                 },
               },
             },
             errorMessage: { type: 'string' },
+            errorMessageKey: { type: 'string', description: "errorMessage's stable key" },
+            errorMessageParams: { type: 'object', description: 'Parameters of errorMessageKey' },
           },
         },
       },

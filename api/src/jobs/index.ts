@@ -173,7 +173,7 @@ async function claimNext(db: Db, kinds: readonly string[]): Promise<JobRow | nul
 /** The text a failed job shows: an AppError's own message, else the default text. */
 function failureMessage(error: unknown): string {
   if (error instanceof AppError) return error.errors[0]?.message ?? error.message;
-  return ERROR_MESSAGES.default;
+  return ERROR_MESSAGES.default.text;
 }
 
 async function runJob(options: JobRunnerOptions, job: JobRow): Promise<void> {

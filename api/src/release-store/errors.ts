@@ -16,6 +16,8 @@ export class ReleaseError extends Error {
   constructor(
     readonly code: ReleaseErrorCode,
     message: string,
+    /** What the message is about (remote, version, versions): the API words it by key from these. */
+    readonly params: Readonly<Partial<Record<'remote' | 'version' | 'versions', string>>> = {},
   ) {
     super(message);
     this.name = 'ReleaseError';

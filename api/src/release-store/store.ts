@@ -33,6 +33,7 @@ function assertRemote(remote: string): void {
     throw new ReleaseError(
       'invalid_remote',
       `"${remote}" is not a remote name (lower-case letters and digits).`,
+      { remote },
     );
   }
 }
@@ -42,6 +43,7 @@ function assertVersion(version: string): void {
     throw new ReleaseError(
       'invalid_version',
       `"${version}" is not a semver version (x.y.z[-pre]).`,
+      { version },
     );
   }
 }
@@ -130,6 +132,7 @@ export async function publishRemote(db: Db, options: PublishOptions): Promise<Pu
       'version_exists',
       `${remote} ${version} is already published; a published version is never overwritten. ` +
         'Give the new build a new version (package.json "version").',
+      { remote, version },
     );
 
   const [existing] = await db
@@ -253,6 +256,7 @@ export async function pinRemote(db: Db, options: PinOptions): Promise<PinChange>
           (published.length > 0
             ? `Published versions of ${remote}: ${published.join(', ')}.`
             : `No version of ${remote} is published yet (pnpm release publish ${remote}).`),
+        { remote, version, ...(published.length > 0 ? { versions: published.join(', ') } : {}) },
       );
     }
     const [current] = await tx.select().from(remotePins).where(eq(remotePins.remote, remote));

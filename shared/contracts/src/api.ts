@@ -1,22 +1,39 @@
 import * as v from 'valibot';
-import { encodeMessage } from './messages';
+import { encodeMessage, type MessageParams } from './messages';
 
-/** Success envelope: data plus the text the console shows after POST/PUT/DELETE. */
+/**
+ * Success envelope: data plus the text the console shows after POST/PUT/DELETE. `message` is the
+ * English text (spec); `messageKey` + `messageParams` are what the console translates
+ * (docs/decisions/0007). The API always sends a key with a message.
+ */
 export interface ApiSuccess<T> {
   data: T;
   message?: string;
+  messageKey?: string;
+  messageParams?: MessageParams;
 }
 
+/**
+ * One error. `message` is the English text (spec); `key` + `params` are what the console
+ * translates. This API always sends `key`; it is optional here for answers of an older API.
+ */
 export interface ApiErrorItem {
   message: string;
   code: string;
   field?: string;
+  key?: string;
+  params?: MessageParams;
 }
 
-/** Error envelope: the console shows errors[0].message, else errorMessage, else its default. */
+/**
+ * Error envelope: the console shows errors[0] (translated from its key), else errorMessage (from
+ * errorMessageKey), else its default. errorMessage is the English text of errors[0].
+ */
 export interface ApiErrorBody {
   errors: ApiErrorItem[];
   errorMessage: string;
+  errorMessageKey?: string;
+  errorMessageParams?: MessageParams;
 }
 
 export const ERROR_CODES = {

@@ -4,7 +4,7 @@ import { currencyCodeField } from './currencies';
 import { isCalendarDate } from './exchange-rates';
 import { MAX_LENGTH, optionalText, requiredText } from './fields';
 import { isValidIccid } from './iccid';
-import { encodeMessage } from './messages';
+import { defineApiMessages, encodeMessage } from './messages';
 import type { InputMode, PricingRule } from './pricing';
 import type { DeliveryType } from './suppliers';
 import type { PriceSource } from './tariffs';
@@ -94,6 +94,9 @@ export const PRODUCT_MESSAGES = {
   apiSupplier:
     'Products of API suppliers come from the supplier sync; choose a supplier with delivery type stock.',
 } as const;
+
+/** PRODUCT_MESSAGES with their keys (apiMessages:products.*): what the API sends. */
+export const PRODUCT_API_MESSAGES = defineApiMessages('products', PRODUCT_MESSAGES);
 
 const idField = (name = 'id') =>
   v.pipe(

@@ -3,7 +3,7 @@ import { PAGE_SIZES, SORT_DIRECTIONS, listQuerySchema, type ListResult } from '.
 import type { CsvRowError } from './csv';
 import { MAX_LENGTH } from './fields';
 import { isValidIccid } from './iccid';
-import { encodeMessage } from './messages';
+import { defineApiMessages, encodeMessage, type ApiMessage } from './messages';
 
 /*
  * eSIM stock (/stock, /stock/detail; docs/stock.md). Stock items belong to products of suppliers
@@ -125,18 +125,31 @@ export const STOCK_MESSAGES = {
   notStockProduct: 'Stock can only be imported for products of suppliers with delivery type stock.',
   notFound: 'Stock item',
   jobNotFound: 'Import job',
-  /** `Cannot change status from {from} to {to}.` — built by transitionRefused(). */
-  transitionRefused: 'Cannot change status from {from} to {to}.',
-  /** `A stock item with status {status} cannot be deleted.` — built by deleteRefused(). */
-  deleteRefused: 'A stock item with status {status} cannot be deleted.',
+  /** `Cannot change status from {{from}} to {{to}}.` — built by transitionRefused(). */
+  transitionRefused: 'Cannot change status from {{from}} to {{to}}.',
+  /** `A stock item with status {{status}} cannot be deleted.` — built by deleteRefused(). */
+  deleteRefused: 'A stock item with status {{status}} cannot be deleted.',
 } as const;
 
-export function transitionRefused(from: StockStatus, to: StockStatus): string {
-  return STOCK_MESSAGES.transitionRefused.replace('{from}', from).replace('{to}', to);
+/** STOCK_MESSAGES with their keys (apiMessages:stock.*): what the API sends. */
+export const STOCK_API_MESSAGES = defineApiMessages('stock', {
+  imported: STOCK_MESSAGES.imported,
+  importStarted: STOCK_MESSAGES.importStarted,
+  statusChanged: STOCK_MESSAGES.statusChanged,
+  deleted: STOCK_MESSAGES.deleted,
+  allExpired: STOCK_MESSAGES.allExpired,
+  importHasErrors: STOCK_MESSAGES.importHasErrors,
+  notStockProduct: STOCK_MESSAGES.notStockProduct,
+  transitionRefused: 'Cannot change status from {{from}} to {{to}}.',
+  deleteRefused: 'A stock item with status {{status}} cannot be deleted.',
+});
+
+export function transitionRefused(from: StockStatus, to: StockStatus): ApiMessage {
+  return STOCK_API_MESSAGES.transitionRefused({ from, to });
 }
 
-export function deleteRefused(status: StockStatus): string {
-  return STOCK_MESSAGES.deleteRefused.replace('{status}', status);
+export function deleteRefused(status: StockStatus): ApiMessage {
+  return STOCK_API_MESSAGES.deleteRefused({ status });
 }
 
 // ---------------------------------------------------------------- fields

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { listQuerySchema } from './api';
-import { encodeMessage } from './messages';
+import { defineApiMessages, encodeMessage } from './messages';
 
 /*
  * Supplier sync (docs/supplier-sync.md): the supplier's catalogue beside our products, field by
@@ -24,6 +24,9 @@ export const SYNC_MESSAGES = {
   synced: 'Product synced.',
   stale: 'The supplier data changed. Reload the list and try again.',
 } as const;
+
+/** SYNC_MESSAGES with their keys (apiMessages:supplierSync.*): what the API sends. */
+export const SYNC_API_MESSAGES = defineApiMessages('supplierSync', SYNC_MESSAGES);
 
 const uuidField = (name: string) =>
   v.pipe(

@@ -3,7 +3,7 @@ import { listQuerySchema, type ListResult } from './api';
 import { csvImportSchema, type CsvImportResult } from './csv';
 import { currencyCodeField } from './currencies';
 import { MAX_LENGTH, optionalText, requiredText } from './fields';
-import { encodeMessage } from './messages';
+import { defineApiMessages, encodeMessage } from './messages';
 import {
   BASE_TARIFFS,
   INPUT_MODES,
@@ -62,6 +62,29 @@ export const TARIFF_MESSAGES = {
   noJpyPrice: 'Items lacking a JPY price setting block import.',
   productNotFound: 'Product not found',
 } as const;
+
+/**
+ * TARIFF_MESSAGES with their keys (apiMessages:tariffs.*): what the API sends. productNotFound
+ * is a row error of the import (validation keys), not a message of its own.
+ */
+export const TARIFF_API_MESSAGES = defineApiMessages('tariffs', {
+  groupCreated: TARIFF_MESSAGES.groupCreated,
+  groupUpdated: TARIFF_MESSAGES.groupUpdated,
+  groupDeleted: TARIFF_MESSAGES.groupDeleted,
+  codeCreated: TARIFF_MESSAGES.codeCreated,
+  codeUpdated: TARIFF_MESSAGES.codeUpdated,
+  codeDeleted: TARIFF_MESSAGES.codeDeleted,
+  codeCopied: TARIFF_MESSAGES.codeCopied,
+  pricesCopied: TARIFF_MESSAGES.pricesCopied,
+  priceSaved: TARIFF_MESSAGES.priceSaved,
+  priceCleared: TARIFF_MESSAGES.priceCleared,
+  imported: TARIFF_MESSAGES.imported,
+  groupHasCodes: TARIFF_MESSAGES.groupHasCodes,
+  importFromSelf: TARIFF_MESSAGES.importFromSelf,
+  sameCode: TARIFF_MESSAGES.sameCode,
+  noSellingPrice: TARIFF_MESSAGES.noSellingPrice,
+  noJpyPrice: TARIFF_MESSAGES.noJpyPrice,
+});
 
 const idField = (name: string) =>
   v.pipe(

@@ -46,9 +46,20 @@ export type {
   RequestOptions,
   SearchParams,
 } from './api/api-client';
-export { ApiError, isApiError, DEFAULT_ERROR_MESSAGE, errorMessageFromBody } from './api/api-error';
+export {
+  ApiError,
+  isApiError,
+  DEFAULT_ERROR_MESSAGE,
+  errorMessageFromBody,
+  errorFromBody,
+} from './api/api-error';
 export { browserTimeZone, downloadFile, fileNameFrom } from './api/download';
-export { loadApiMessageTranslator, API_MESSAGES_NAMESPACE } from './api/api-message-translator';
+export {
+  loadApiMessageTranslator,
+  translateApiMessage,
+  API_MESSAGES_NAMESPACE,
+} from './api/api-message-translator';
+export type { ApiMessageRef } from './api/api-message-translator';
 
 export { createQueryClient, getQueryClient, shouldRetryQuery } from './query/query-client';
 export { countriesQuery, currenciesQuery, referenceKeys } from './query/reference-queries';

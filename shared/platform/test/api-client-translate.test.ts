@@ -5,13 +5,18 @@ import { sendJson, startServer } from './http-server';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
-/** A stand-in for translateApiMessage: the host passes the real one (translate-message.test). */
-const GERMAN: Record<string, string> = {
-  'Product synced.': 'Produkt synchronisiert.',
-  'Cannot change status from on_hand to sold_out.':
-    'Der Status kann nicht von on_hand zu sold_out geändert werden.',
-  'ICCID is required.': 'ICCID ist erforderlich.',
+/**
+ * A stand-in for translateApiMessage, by key and params: the host passes the real one
+ * (api-message-translator.test). It never looks at the English text.
+ */
+const GERMAN: Record<string, (params: Record<string, unknown>) => string> = {
+  'supplierSync.synced': () => 'Produkt synchronisiert.',
+  'stock.transitionRefused': (p) =>
+    `Der Status kann nicht von ${String(p.from)} zu ${String(p.to)} geändert werden.`,
+  'validation.required': (p) =>
+    `${p.name === 'iccid' ? 'ICCID' : String(p.name)} ist erforderlich.`,
 };
+const seen: unknown[] = [];
 
 let server: Server;
 const shown: { success: string[]; error: string[] } = { success: [], error: [] };
@@ -19,20 +24,47 @@ const shown: { success: string[]; error: string[] } = { success: [], error: [] }
 beforeAll(async () => {
   server = await startServer((request, response) => {
     const path = new URL(request.url, 'http://x').pathname.replace('/api/mng/', '');
-    if (path === 'sync') return sendJson(response, 200, { data: {}, message: 'Product synced.' });
+    if (path === 'sync') {
+      return sendJson(response, 200, {
+        data: {},
+        message: 'Product synced.',
+        messageKey: 'supplierSync.synced',
+      });
+    }
     if (path === 'status') {
       const message = 'Cannot change status from on_hand to sold_out.';
+      const params = { from: 'on_hand', to: 'sold_out' };
       return sendJson(response, 422, {
-        errors: [{ message, code: 'BUSINESS_RULE' }],
+        errors: [{ message, code: 'BUSINESS_RULE', key: 'stock.transitionRefused', params }],
         errorMessage: message,
+        errorMessageKey: 'stock.transitionRefused',
+        errorMessageParams: params,
+      });
+    }
+    if (path === 'summary') {
+      // Only the summary fields (no items): the client falls back on errorMessage's key.
+      return sendJson(response, 422, {
+        errors: [],
+        errorMessage: 'Cannot change status from on_hand to deleted.',
+        errorMessageKey: 'stock.transitionRefused',
+        errorMessageParams: { from: 'on_hand', to: 'deleted' },
       });
     }
     return sendJson(response, 400, {
       errors: [
-        { message: 'ICCID is required.', code: 'VALIDATION', field: 'iccid' },
-        { message: 'Unknown text.', code: 'VALIDATION', field: 'label' },
+        {
+          message: 'ICCID is required.',
+          code: 'VALIDATION',
+          field: 'iccid',
+          key: 'validation.required',
+          params: { name: 'iccid' },
+        },
+        { message: 'Unknown key.', code: 'VALIDATION', field: 'label', key: 'validation.brandNew' },
+        { message: 'No key at all.', code: 'VALIDATION', field: 'note' },
       ],
       errorMessage: 'ICCID is required.',
+      errorMessageKey: 'validation.required',
+      errorMessageParams: { name: 'iccid' },
     });
   });
   configureApiClient({
@@ -42,12 +74,16 @@ beforeAll(async () => {
       success: (text) => shown.success.push(text),
       error: (text) => shown.error.push(text),
     },
-    translateMessage: (text) => GERMAN[text] ?? text,
+    translateMessage: (message) => {
+      seen.push(message);
+      const german = message.key ? GERMAN[message.key] : undefined;
+      return german ? german(message.params ?? {}) : message.text;
+    },
   });
 });
 
 afterAll(() => {
-  configureApiClient({ translateMessage: (text) => text });
+  configureApiClient({ translateMessage: (message) => message.text });
   server.close();
 });
 
@@ -63,9 +99,10 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('the API client with a message translator', () => {
-  it('shows the success message in the user language', async () => {
+  it('shows the success message in the user language, translated from its key', async () => {
     await api.post('sync', {});
     expect(shown.success).toEqual(['Produkt synchronisiert.']);
+    expect(seen).toContainEqual({ text: 'Product synced.', key: 'supplierSync.synced' });
   });
 
   it('shows and rethrows the error message in the user language; the body stays as sent', async () => {
@@ -75,14 +112,28 @@ describe('the API client with a message translator', () => {
     expect(error.body).toMatchObject({
       errorMessage: 'Cannot change status from on_hand to sold_out.',
     });
+    expect(error.key).toBe('stock.transitionRefused');
   });
 
-  it('translates the field error items forms place on their fields', async () => {
+  it('translates errorMessage from errorMessageKey when there is no item', async () => {
+    const error = await failure(api.put('summary', {}));
+    expect(error.message).toBe('Der Status kann nicht von on_hand zu deleted geändert werden.');
+    expect(error.key).toBe('stock.transitionRefused');
+  });
+
+  it('translates the field error items by key; an unknown or missing key keeps the English text', async () => {
     const error = await failure(api.post('form', {}));
     expect(error.message).toBe('ICCID ist erforderlich.');
     expect(error.errors).toEqual([
-      { message: 'ICCID ist erforderlich.', code: 'VALIDATION', field: 'iccid' },
-      { message: 'Unknown text.', code: 'VALIDATION', field: 'label' },
+      {
+        message: 'ICCID ist erforderlich.',
+        code: 'VALIDATION',
+        field: 'iccid',
+        key: 'validation.required',
+        params: { name: 'iccid' },
+      },
+      { message: 'Unknown key.', code: 'VALIDATION', field: 'label', key: 'validation.brandNew' },
+      { message: 'No key at all.', code: 'VALIDATION', field: 'note' },
     ]);
   });
 });

@@ -14,6 +14,7 @@ import {
   type RoleUser,
   type UserOption,
   type UserPermissions,
+  defineApiMessages,
 } from '@esim/contracts';
 import {
   and,
@@ -43,12 +44,12 @@ import {
   isUniqueViolation,
 } from '../../http/errors';
 import type { AreaDeps } from '../types';
-import { endOfRange, iso } from '../list-helpers';
+import { containsPattern, endOfRange, iso } from '../list-helpers';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Db | Tx;
 
-export const ACCESS_MESSAGES = {
+export const ACCESS_MESSAGES = defineApiMessages('access', {
   roleCreated: 'Role created.',
   roleUpdated: 'Role updated.',
   permissionsSaved: 'Permissions saved.',
@@ -58,7 +59,7 @@ export const ACCESS_MESSAGES = {
   lastAdministrator: 'At least one active user must keep the Administrators role.',
   administratorsPermissions: "The Administrators role's permissions cannot be changed.",
   ownAccount: 'You cannot disable your own account.',
-} as const;
+});
 
 export interface RoleListInput {
   page: number;
@@ -68,11 +69,6 @@ export interface RoleListInput {
   search?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-}
-
-/** LIKE pattern for a user's search text: %, _ and \ match themselves. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Methods in canonical order, each once. */

@@ -5,6 +5,8 @@ import {
   type CurrencyListItem,
   type CurrencySortColumn,
   type ListResult,
+  defineApiMessages,
+  type ApiMessage,
 } from '@esim/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -17,8 +19,8 @@ import {
   NotFoundError,
   isUniqueViolation,
 } from '../../http/errors';
-import { containsPattern } from '../access/service';
-import { currentRatesSubquery, trimRate } from '../exchange-rates/rates';
+import { containsPattern } from '../list-helpers';
+import { currentRatesSubquery, trimRate } from '../exchange-rates/public';
 
 /** Audit entity: one currency of the roundCurrency list (entityId = isoCode). */
 export const currencyAudit = defineAuditEntity(
@@ -26,13 +28,13 @@ export const currencyAudit = defineAuditEntity(
   RESOURCES.exchangeRates,
 );
 
-export const CURRENCY_MESSAGES = {
+export const CURRENCY_MESSAGES = defineApiMessages('currencies', {
   created: 'Currency added.',
   retired: 'Currency retired.',
   restored: 'Currency restored.',
   updated: 'Currency updated.',
-  baseCurrency: `${BASE_CURRENCY} is the default currency and cannot be retired.`,
-} as const;
+  baseCurrency: '{{currency}} is the default currency and cannot be retired.',
+});
 
 /** The active (deleteFlag false) codes among `codes`. */
 export async function findActiveCurrencies(
@@ -163,7 +165,7 @@ export function createCurrencyService(db: Db) {
     async update(
       input: { isoCode: string; deleteFlag: boolean; name?: string | undefined },
       actor: AuditActor,
-    ): Promise<{ currency: CurrencyListItem; message: string }> {
+    ): Promise<{ currency: CurrencyListItem; message: ApiMessage }> {
       return db.transaction(async (tx) => {
         const [before] = await tx
           .select()
@@ -172,7 +174,7 @@ export function createCurrencyService(db: Db) {
           .for('update');
         if (!before) throw new NotFoundError('Currency');
         if (input.deleteFlag && (before.isDefault || before.isoCode === BASE_CURRENCY)) {
-          throw new BusinessRuleError(CURRENCY_MESSAGES.baseCurrency);
+          throw new BusinessRuleError(CURRENCY_MESSAGES.baseCurrency({ currency: BASE_CURRENCY }));
         }
         const [after] = await tx
           .update(roundCurrency)

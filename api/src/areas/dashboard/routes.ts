@@ -1,6 +1,6 @@
 import { RESOURCES } from '@esim/contracts';
 import { route } from '../../http/define-route';
-import { createExchangeRateService } from '../exchange-rates/service';
+import { createExchangeRateService } from '../exchange-rates/public';
 import type { AreaRoutes } from '../types';
 
 /** Dashboard calls (spec section 7 'Dashboard'); the other sections come with their areas. */

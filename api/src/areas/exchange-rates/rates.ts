@@ -13,7 +13,13 @@
  * "Current" = the latest effective_date <= the day asked (default today in Asia/Tokyo), ties to
  * the latest created. Retired currencies keep their rates (old records still convert).
  */
-import { BASE_CURRENCY, businessToday, convertMinorToJpy, isCalendarDate } from '@esim/contracts';
+import {
+  BASE_CURRENCY,
+  businessToday,
+  convertMinorToJpy,
+  defineApiMessages,
+  isCalendarDate,
+} from '@esim/contracts';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../audit';
 import { exchangeRates, roundCurrency } from '../../db/schema';
@@ -44,12 +50,16 @@ export interface RateTable {
   rates: Map<string, CurrentRate>;
 }
 
+const RATE_MESSAGES = defineApiMessages('exchangeRates', {
+  missingRate: 'Exchange rate for a currency pair not available: {{pair}}',
+});
+
 /** 'Exchange rate for a currency pair not available: USD/JPY' (422). */
 export class MissingExchangeRateError extends BusinessRuleError {
   readonly pair: string;
 
   constructor(currency: string, base: string = BASE_CURRENCY) {
-    super(`Exchange rate for a currency pair not available: ${currency}/${base}`);
+    super(RATE_MESSAGES.missingRate({ pair: `${currency}/${base}` }));
     this.pair = `${currency}/${base}`;
   }
 }

@@ -70,7 +70,7 @@ export const exchangeRateRoutes: AreaRoutes = ({ db }) => {
           data: result,
           message: result.dryRun
             ? EXCHANGE_RATE_MESSAGES.checked
-            : EXCHANGE_RATE_MESSAGES.imported(result.imported),
+            : EXCHANGE_RATE_MESSAGES.imported({ count: result.imported }),
         };
       },
     }),

@@ -17,6 +17,7 @@ import {
   type ExchangeRateImportRow,
   type ExchangeRateSortColumn,
   type ListResult,
+  defineApiMessages,
 } from '@esim/contracts';
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -31,10 +32,9 @@ import { CsvSyntaxError, importValidationError, invalidField, parseCsv, rowError
 import type { Db } from '../../db/client';
 import { exchangeRates, roundCurrency } from '../../db/schema';
 import { NotFoundError } from '../../http/errors';
-import { containsPattern } from '../access/service';
-import { findActiveCurrencies } from '../currencies/service';
+import { findActiveCurrencies } from '../currencies/public';
 import { getCurrentRates, trimRate } from './rates';
-import { iso } from '../list-helpers';
+import { containsPattern, iso } from '../list-helpers';
 
 /** Audit entity: one exchange-rate row (entityId = its id). */
 export const exchangeRateAudit = defineAuditEntity(
@@ -42,11 +42,14 @@ export const exchangeRateAudit = defineAuditEntity(
   RESOURCES.exchangeRates,
 );
 
-export const EXCHANGE_RATE_MESSAGES = {
+export const EXCHANGE_RATE_MESSAGES = defineApiMessages('exchangeRates', {
   created: 'Exchange rate saved.',
-  imported: (count: number) => `${count} exchange rate${count === 1 ? '' : 's'} imported.`,
+  imported: {
+    one: '{{count}} exchange rate imported.',
+    other: '{{count}} exchange rates imported.',
+  },
   checked: 'Import checked: nothing was saved.',
-} as const;
+});
 
 export interface ExchangeRateListInput {
   page: number;

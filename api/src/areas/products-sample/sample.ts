@@ -14,8 +14,8 @@ import { SYSTEM_ACTOR } from '../../audit';
 import type { Db } from '../../db/client';
 import { products, suppliers, tariffGroups } from '../../db/schema';
 import { NameExistsError } from '../../http/errors';
-import { createTariffService } from '../tariffs/service';
-import { findProductRow, productToday, writeProductChange } from '../products/records';
+import { createTariffService } from '../tariffs/public';
+import { findProductRow, productToday, writeProductChange } from '../products/public';
 import { createProduct } from './service';
 
 type SampleProduct = Omit<CreateProductInput, 'supplierId'>;

@@ -1,9 +1,7 @@
 import type { CreateProductInput, ProductDetail } from '@esim/contracts';
 import type { AuditActor } from '../../audit';
 import type { Db } from '../../db/client';
-import { createProductService } from '../products/service';
-import { createProductRecord } from '../products/records';
-import { productAudit } from '../products/audit';
+import { createProductRecord, createProductService, productAudit } from '../products/public';
 
 /*
  * Creating products for the sample data and test fixtures: the products area's

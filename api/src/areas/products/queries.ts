@@ -20,16 +20,14 @@ import {
 } from '@esim/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../audit';
-import { containsPattern } from '../access/service';
-import { currentRatesSubquery, trimRate } from '../exchange-rates/rates';
-import { endOfRange } from '../list-helpers';
+import { currentRatesSubquery, trimRate } from '../exchange-rates/public';
+import { containsPattern, endOfRange, rowsOf } from '../list-helpers';
 import {
   computedPriceSql,
   convertToJpySql,
   grossProfitPercentSql,
   rateColumnsSql,
-} from '../tariffs/pricing-sql';
-import { rowsOf } from '../tariffs/util';
+} from '../tariffs/public';
 
 export interface CatalogueFilters {
   search?: string | undefined;

@@ -42,10 +42,9 @@ import {
   isUniqueViolation,
 } from '../../http/errors';
 import { issuesToFieldErrors, loadEnglishCatalog, type MessageCatalog } from '../../http/messages';
-import { findActiveCurrencies } from '../currencies/service';
-import { convertToJpy, getCurrentRates } from '../exchange-rates/rates';
-import { iso } from '../list-helpers';
-import { rowsOf } from '../tariffs/util';
+import { findActiveCurrencies } from '../currencies/public';
+import { convertToJpy, getCurrentRates } from '../exchange-rates/public';
+import { iso, rowsOf } from '../list-helpers';
 import { productAudit } from './audit';
 
 export type ProductRow = typeof products.$inferSelect;

@@ -1,5 +1,5 @@
 import {
-  PRODUCT_MESSAGES,
+  PRODUCT_API_MESSAGES,
   RESOURCES,
   createProductSchema,
   editSellingPriceSchema,
@@ -84,7 +84,7 @@ export const productRoutes: AreaRoutes = (deps) => {
       tags: ['products'],
       handler: async ({ body, auth }) => ({
         data: await service.create(body, actorOf(auth)),
-        message: PRODUCT_MESSAGES.created,
+        message: PRODUCT_API_MESSAGES.created,
       }),
     }),
     route({
@@ -97,7 +97,7 @@ export const productRoutes: AreaRoutes = (deps) => {
       tags: ['products'],
       handler: async ({ body, auth }) => ({
         data: await service.update(body, actorOf(auth)),
-        message: PRODUCT_MESSAGES.updated,
+        message: PRODUCT_API_MESSAGES.updated,
       }),
     }),
     route({
@@ -112,7 +112,7 @@ export const productRoutes: AreaRoutes = (deps) => {
       tags: ['products'],
       handler: async ({ body, auth }) => ({
         data: await service.editSellingPrice(body, actorOf(auth)),
-        message: PRODUCT_MESSAGES.sellingPriceUpdated,
+        message: PRODUCT_API_MESSAGES.sellingPriceUpdated,
       }),
     }),
     route({
@@ -129,8 +129,8 @@ export const productRoutes: AreaRoutes = (deps) => {
         data: await service.editSpecialPrice(body, actorOf(auth)),
         message:
           body.specialPriceJpy === null
-            ? PRODUCT_MESSAGES.specialPriceCleared
-            : PRODUCT_MESSAGES.specialPriceUpdated,
+            ? PRODUCT_API_MESSAGES.specialPriceCleared
+            : PRODUCT_API_MESSAGES.specialPriceUpdated,
       }),
     }),
     route({
@@ -145,7 +145,7 @@ export const productRoutes: AreaRoutes = (deps) => {
       tags: ['products'],
       handler: async ({ body, auth }) => ({
         data: await service.setLabels(body, actorOf(auth)),
-        message: PRODUCT_MESSAGES.labelsUpdated,
+        message: PRODUCT_API_MESSAGES.labelsUpdated,
       }),
     }),
     historyRoute(deps.db, {

@@ -5,7 +5,7 @@
  */
 import {
   BASE_CURRENCY,
-  PRODUCT_MESSAGES,
+  PRODUCT_API_MESSAGES,
   computePrice,
   grossProfitPercent,
   resolveRule,
@@ -28,10 +28,9 @@ import { invalidField, type CsvValue } from '../../csv';
 import { suppliers, tariffCodes, tariffGroups, tariffPrices } from '../../db/schema';
 import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../http/errors';
 import { loadEnglishCatalog } from '../../http/messages';
-import { MissingExchangeRateError, convertToJpy, getCurrentRates } from '../exchange-rates/rates';
-import { iso } from '../list-helpers';
-import { codeOverrides, groupRule } from '../tariffs/service';
-import { rowsOf } from '../tariffs/util';
+import { MissingExchangeRateError, convertToJpy, getCurrentRates } from '../exchange-rates/public';
+import { iso, rowsOf } from '../list-helpers';
+import { codeOverrides, groupRule } from '../tariffs/public';
 import type { AreaDeps } from '../types';
 import {
   num,
@@ -433,7 +432,7 @@ export function createProductService({ db }: Pick<AreaDeps, 'db'>) {
           .where(eq(suppliers.id, input.supplierId))
           .limit(1);
         if (supplier?.deliveryType === 'api') {
-          throw new BusinessRuleError(PRODUCT_MESSAGES.apiSupplier);
+          throw new BusinessRuleError(PRODUCT_API_MESSAGES.apiSupplier);
         }
         return (await createProductRecord(tx, input, actor)).id;
       });

@@ -1,6 +1,8 @@
 import {
   ERROR_CODES,
   RELEASE_HISTORY_LIMIT,
+  defineApiMessages,
+  type ApiMessage,
   type PinChangeResult,
   type PinHistoryItem,
   type PinnedReleaseDocument,
@@ -10,7 +12,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { remoteVersions } from '../../db/schema/releases';
-import { AppError, BusinessRuleError, ConflictError, ValidationError } from '../../http/errors';
+import {
+  AppError,
+  BusinessRuleError,
+  ConflictError,
+  ERROR_MESSAGES,
+  ValidationError,
+} from '../../http/errors';
 import { REMOTE_STORE_PATH } from '../../http/remote-store';
 import {
   isPublished,
@@ -24,23 +32,31 @@ import {
   rollbackTargets,
   type PinChange,
   type PinHistoryEntry,
+  type ReleaseError,
   type ReleaseErrorCode,
 } from '../../release-store';
 import type { AreaDeps } from '../types';
 
-export const RELEASE_MESSAGES = {
-  pinned: (remote: string, version: string) => `Release pinned: ${remote} ${version}.`,
-  alreadyPinned: (remote: string, version: string) =>
-    `${remote} is already pinned to ${version}; nothing changed.`,
-  rolledBack: (remote: string, from: string | null, to: string) =>
-    `Release rolled back: ${remote} ${from ?? '(none)'} -> ${to}.`,
-  unknownRemote: (remote: string) => `Remote ${remote} not found: no version of it is published.`,
-  previewNotPublished: (remote: string, version: string) =>
-    `${remote} ${version} is not published, so it cannot be previewed.`,
+export const RELEASE_MESSAGES = defineApiMessages('releases', {
+  pinned: 'Release pinned: {{remote}} {{version}}.',
+  alreadyPinned: '{{remote}} is already pinned to {{version}}; nothing changed.',
+  rolledBack: 'Release rolled back: {{remote}} {{from}} -> {{to}}.',
+  unknownRemote: 'Remote {{remote}} not found: no version of it is published.',
+  previewNotPublished: '{{remote}} {{version}} is not published, so it cannot be previewed.',
   // The rollback refusals the Releases screen shows: the area is on screen, so no remote name.
   notPinned: 'This area is not pinned to any version, so there is nothing to roll back.',
   noPreviousPin: 'This area has no earlier pinned version to roll back to. Pin a version instead.',
-} as const;
+  // The release store's refusals (release-store/store.ts words them the same for the CLI).
+  invalidRemote: '"{{remote}}" is not a remote name (lower-case letters and digits).',
+  invalidVersion: '"{{version}}" is not a semver version (x.y.z[-pre]).',
+  invalidUser: 'Who makes the change must be known.',
+  versionExists:
+    '{{remote}} {{version}} is already published; a published version is never overwritten. Give the new build a new version (package.json "version").',
+  notPublished:
+    '{{remote}} {{version}} is not published, so it cannot be pinned. Published versions of {{remote}}: {{versions}}.',
+  notPublishedNone:
+    '{{remote}} {{version}} is not published, so it cannot be pinned. No version of {{remote}} is published yet (pnpm release publish {{remote}}).',
+});
 
 /**
  * `${REMOTE_STORE_URL ?? PUBLIC_URL}/remotes`: where manifests are served from. Without either
@@ -56,7 +72,7 @@ export function remoteStoreBaseUrl(
 /** 404 for a remote the registry has never seen (no published version). */
 class UnknownRemoteError extends AppError {
   constructor(remote: string) {
-    super(404, ERROR_CODES.notFound, RELEASE_MESSAGES.unknownRemote(remote));
+    super(404, ERROR_CODES.notFound, RELEASE_MESSAGES.unknownRemote({ remote }));
   }
 }
 
@@ -65,24 +81,49 @@ const FIELD_OF: Partial<Record<ReleaseErrorCode, string>> = {
   invalid_version: 'version',
 };
 
-/** A ReleaseError as the API answers it (its message is the user-facing text). */
+/** The keyed message of a ReleaseError (its params say which remote and version). */
+function releaseErrorMessage(error: ReleaseError): ApiMessage {
+  const { remote = '', version = '', versions } = error.params;
+  switch (error.code) {
+    case 'invalid_remote':
+      return RELEASE_MESSAGES.invalidRemote({ remote });
+    case 'invalid_version':
+      return RELEASE_MESSAGES.invalidVersion({ version });
+    case 'invalid_user':
+      return RELEASE_MESSAGES.invalidUser;
+    case 'version_exists':
+      return RELEASE_MESSAGES.versionExists({ remote, version });
+    case 'not_published':
+      return versions
+        ? RELEASE_MESSAGES.notPublished({ remote, version, versions })
+        : RELEASE_MESSAGES.notPublishedNone({ remote, version });
+    case 'not_pinned':
+      return RELEASE_MESSAGES.notPinned;
+    case 'no_previous_pin':
+      return RELEASE_MESSAGES.noPreviousPin;
+    case 'build_invalid':
+      // A build problem of the CLI's publish: its text names local paths; HTTP gives no detail.
+      return ERROR_MESSAGES.invalidRequest;
+  }
+}
+
+/** A ReleaseError as the API answers it (its message, with its key). */
 export function releaseHttpError(error: unknown): unknown {
   if (!isReleaseError(error)) return error;
+  const message = releaseErrorMessage(error);
   switch (error.code) {
     case 'version_exists':
-      return new ConflictError(error.message, 'version');
+      return new ConflictError(message, 'version');
     case 'not_published':
-      return new BusinessRuleError(error.message);
     case 'not_pinned':
-      return new BusinessRuleError(RELEASE_MESSAGES.notPinned);
     case 'no_previous_pin':
-      return new BusinessRuleError(RELEASE_MESSAGES.noPreviousPin);
+      return new BusinessRuleError(message);
     case 'invalid_remote':
     case 'invalid_version':
     case 'invalid_user':
     case 'build_invalid': {
       const field = FIELD_OF[error.code];
-      return new ValidationError([{ message: error.message, ...(field ? { field } : {}) }]);
+      return new ValidationError([{ message, ...(field ? { field } : {}) }]);
     }
   }
 }
@@ -141,7 +182,7 @@ export function createReleaseService({ config, db }: AreaDeps) {
     async pinnedDocument(previews: readonly ReleasePreview[] = []): Promise<PinnedReleaseDocument> {
       for (const { remote, version } of previews) {
         if (!(await isPublished(db, remote, version))) {
-          throw new BusinessRuleError(RELEASE_MESSAGES.previewNotPublished(remote, version));
+          throw new BusinessRuleError(RELEASE_MESSAGES.previewNotPublished({ remote, version }));
         }
       }
       const document: PinnedReleaseDocument = await pinnedReleaseDocument(db, storeBaseUrl);
@@ -184,7 +225,7 @@ export function createReleaseService({ config, db }: AreaDeps) {
     async pin(
       input: { remote: string; version: string; reason?: string | undefined },
       by: string,
-    ): Promise<{ change: PinChangeResult; message: string }> {
+    ): Promise<{ change: PinChangeResult; message: ApiMessage }> {
       await assertKnownRemote(input.remote);
       const change = pinChangeResult(
         await run(() =>
@@ -199,15 +240,15 @@ export function createReleaseService({ config, db }: AreaDeps) {
       return {
         change,
         message: change.changed
-          ? RELEASE_MESSAGES.pinned(change.remote, change.toVersion)
-          : RELEASE_MESSAGES.alreadyPinned(change.remote, change.toVersion),
+          ? RELEASE_MESSAGES.pinned({ remote: change.remote, version: change.toVersion })
+          : RELEASE_MESSAGES.alreadyPinned({ remote: change.remote, version: change.toVersion }),
       };
     },
 
     async rollback(
       input: { remote: string; reason?: string | undefined },
       by: string,
-    ): Promise<{ change: PinChangeResult; message: string }> {
+    ): Promise<{ change: PinChangeResult; message: ApiMessage }> {
       await assertKnownRemote(input.remote);
       const change = pinChangeResult(
         await run(() =>
@@ -216,7 +257,11 @@ export function createReleaseService({ config, db }: AreaDeps) {
       );
       return {
         change,
-        message: RELEASE_MESSAGES.rolledBack(change.remote, change.fromVersion, change.toVersion),
+        message: RELEASE_MESSAGES.rolledBack({
+          remote: change.remote,
+          from: change.fromVersion ?? '(none)',
+          to: change.toVersion,
+        }),
       };
     },
   };

@@ -5,14 +5,14 @@
  */
 import { ERROR_CODES, STOCK_IMPORT_MAX_BYTES, STOCK_IMPORT_MAX_MB } from '@esim/contracts';
 import type { FastifyInstance } from 'fastify';
-import { englishMessage } from '../../csv';
+import { keyedMessage } from '../../csv';
 import { AppError } from '../../http/errors';
 
 export function fileTooLargeError(): AppError {
   return new AppError(
     413,
     ERROR_CODES.payloadTooLarge,
-    englishMessage('fileTooLarge', { limit: STOCK_IMPORT_MAX_MB }),
+    keyedMessage('fileTooLarge', { limit: STOCK_IMPORT_MAX_MB }),
   );
 }
 

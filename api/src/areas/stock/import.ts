@@ -15,7 +15,7 @@ import { splitQrString } from '@esim/utils';
 import { sql } from 'drizzle-orm';
 import { RESOURCES, STOCK_IMPORT_AUDIT_ENTITY, businessToday } from '@esim/contracts';
 import { defineAuditEntity, recordAudit, type AuditActor, type Tx } from '../../audit';
-import { CsvSyntaxError, englishMessage, parseCsv, rowError, type CsvRecord } from '../../csv';
+import { CsvSyntaxError, keyedMessage, parseCsv, rowError, type CsvRecord } from '../../csv';
 import type { Db } from '../../db/client';
 import { ConflictError, ValidationError, isUniqueViolation } from '../../http/errors';
 
@@ -63,10 +63,10 @@ export function maskActivationCode(code: string): { masked: string; smdpAddress:
 }
 
 function fileError(
-  key: Parameters<typeof englishMessage>[0],
+  key: Parameters<typeof keyedMessage>[0],
   params?: Record<string, string | number>,
 ): never {
-  throw new ValidationError([{ field: 'file', message: englishMessage(key, params) }]);
+  throw new ValidationError([{ field: 'file', message: keyedMessage(key, params) }]);
 }
 
 /**
@@ -245,7 +245,7 @@ export interface InsertOptions {
 }
 
 const duplicateIccid = () =>
-  new ConflictError(englishMessage('duplicate', { name: 'iccid' }), 'iccid');
+  new ConflictError(keyedMessage('duplicate', { name: 'iccid' }), 'iccid');
 
 /**
  * Inserts the rows (status on_hand) and the import's audit entry, in `tx`, chunk by chunk.

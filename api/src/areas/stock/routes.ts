@@ -1,7 +1,7 @@
 import {
   RESOURCES,
   STOCK_IMPORT_EXTENSIONS,
-  STOCK_MESSAGES,
+  STOCK_API_MESSAGES,
   deleteStockQuerySchema,
   entityHistoryQuerySchema,
   revealActivationCodeSchema,
@@ -12,7 +12,7 @@ import {
   updateStockStatusSchema,
 } from '@esim/contracts';
 import { actorOf } from '../../audit';
-import { csvFileName, englishMessage, sendCsv } from '../../csv';
+import { csvFileName, keyedMessage, sendCsv } from '../../csv';
 import { rawRoute, route } from '../../http/define-route';
 import { ValidationError } from '../../http/errors';
 import type { AreaRoutes } from '../types';
@@ -92,7 +92,7 @@ export const stockRoutes: AreaRoutes = (deps) => {
       tags: ['stock'],
       handler: async ({ body, auth }) => ({
         data: await service.changeStatus(body, actorOf(auth)),
-        message: STOCK_MESSAGES.statusChanged,
+        message: STOCK_API_MESSAGES.statusChanged,
       }),
     }),
     route({
@@ -104,7 +104,7 @@ export const stockRoutes: AreaRoutes = (deps) => {
       tags: ['stock'],
       handler: async ({ query, auth }) => {
         await service.remove(query.id, query.version, actorOf(auth));
-        return { data: { id: query.id }, message: STOCK_MESSAGES.deleted };
+        return { data: { id: query.id }, message: STOCK_API_MESSAGES.deleted };
       },
     }),
     route({
@@ -142,13 +142,13 @@ export const stockRoutes: AreaRoutes = (deps) => {
         const extensions = STOCK_IMPORT_EXTENSIONS.join(', ');
         if (!STOCK_IMPORT_EXTENSIONS.some((ext) => query.fileName.toLowerCase().endsWith(ext))) {
           throw new ValidationError([
-            { field: 'file', message: englishMessage('fileExtension', { extensions }) },
+            { field: 'file', message: keyedMessage('fileExtension', { extensions }) },
           ]);
         }
         const body = request.body;
         if (typeof body !== 'string') {
           throw new ValidationError([
-            { field: 'file', message: englishMessage('fileExtension', { extensions }) },
+            { field: 'file', message: keyedMessage('fileExtension', { extensions }) },
           ]);
         }
         const { result, message } = await service.importCsv(body, query, actorOf(auth));

@@ -4,6 +4,7 @@ import {
   STOCK_AUDIT_ENTITY,
   STOCK_EXPIRING_SOON_DAYS,
   STOCK_IMPORT_BACKGROUND_ROWS,
+  STOCK_API_MESSAGES,
   STOCK_MESSAGES,
   STOCK_STATUSES,
   STOCK_TRANSITIONS,
@@ -11,6 +12,7 @@ import {
   canTransition,
   deleteRefused,
   transitionRefused,
+  type ApiMessage,
   type ListResult,
   type StockActivationCode,
   type StockDetailFilters,
@@ -29,7 +31,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
 import { defineAuditEntity, recordAudit, type AuditActor } from '../../audit';
-import { englishMessage, importValidationError } from '../../csv';
+import { importValidationError, keyedMessage } from '../../csv';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -40,7 +42,7 @@ import {
 } from '../../http/errors';
 import { enqueueJob, getJob, runQueuedJobs, type JobHandler } from '../../jobs';
 import { createSecretBox } from '../../secrets';
-import { endOfRange, iso } from '../list-helpers';
+import { endOfRange, iso, rowsOf } from '../list-helpers';
 import {
   checkExisting,
   importResult,
@@ -58,10 +60,6 @@ export const STOCK_IMPORT_JOB = 'stock.import';
 
 type ProductListQuery = v.InferOutput<typeof stockProductListSchema>;
 type StatusUpdate = v.InferOutput<typeof updateStockStatusSchema>;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 function emptyCounts(): StockStatusCounts {
   return Object.fromEntries(STOCK_STATUSES.map((status) => [status, 0])) as StockStatusCounts;
@@ -108,7 +106,7 @@ function decodeCursor(text: string, sort: string, order: string): Cursor {
     // fall through
   }
   throw new ValidationError([
-    { field: 'cursor', message: englishMessage('invalidFormat', { format: 'cursor' }) },
+    { field: 'cursor', message: keyedMessage('invalidFormat', { format: 'cursor' }) },
   ]);
 }
 
@@ -555,9 +553,7 @@ export function createStockService(deps: StockServiceDeps) {
       if (input.status === 'holding') {
         const until = new Date(input.holdUntil!);
         if (until.getTime() <= now().getTime()) {
-          throw new ValidationError([
-            { field: 'holdUntil', message: englishMessage('dateNotPast') },
-          ]);
+          throw new ValidationError([{ field: 'holdUntil', message: keyedMessage('dateNotPast') }]);
         }
         holdUntil = until.toISOString();
       }
@@ -637,7 +633,7 @@ export function createStockService(deps: StockServiceDeps) {
     );
     if (!rows[0]) throw new NotFoundError('Product');
     if (rows[0].delivery_type !== 'stock')
-      throw new BusinessRuleError(STOCK_MESSAGES.notStockProduct);
+      throw new BusinessRuleError(STOCK_API_MESSAGES.notStockProduct);
   }
 
   /** Parsed files of jobs this process queued and is about to run (job id -> parse). */
@@ -653,7 +649,7 @@ export function createStockService(deps: StockServiceDeps) {
   ) {
     const result = importResult(parsed, { dryRun: false, ...meta });
     if (result.errorCount > 0) throw importValidationError(result.errors);
-    if (result.validRows === 0) throw new BusinessRuleError(STOCK_MESSAGES.allExpired);
+    if (result.validRows === 0) throw new BusinessRuleError(STOCK_API_MESSAGES.allExpired);
     return result;
   }
 
@@ -688,7 +684,7 @@ export function createStockService(deps: StockServiceDeps) {
     text: string,
     meta: { productId: string; fileName: string; dryRun: boolean },
     actor: AuditActor,
-  ): Promise<{ result: StockImportResult; message?: string }> {
+  ): Promise<{ result: StockImportResult; message?: ApiMessage }> {
     await stockProduct(meta.productId);
     const parsed = await parseAndCheck(text);
     const ids = { productId: meta.productId, fileName: meta.fileName };
@@ -715,11 +711,11 @@ export function createStockService(deps: StockServiceDeps) {
         .finally(() => parsedFiles.delete(jobId));
       return {
         result: importResult(parsed, { dryRun: false, ...ids, jobId }),
-        message: STOCK_MESSAGES.importStarted,
+        message: STOCK_API_MESSAGES.importStarted,
       };
     }
     const result = await applyRows(parsed, ids, actor);
-    return { result, message: STOCK_MESSAGES.imported };
+    return { result, message: STOCK_API_MESSAGES.imported };
   }
 
   /** The background import: re-validates (stock may have changed) and applies in one transaction. */

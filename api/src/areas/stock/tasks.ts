@@ -9,13 +9,10 @@ import { STOCK_STATUSES, canTransition, type StockStatus } from '@esim/contracts
 import { sql } from 'drizzle-orm';
 import type { ScheduledTask } from '../../jobs';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../list-helpers';
 import { stockToday } from './import';
 
 const BATCH = 5_000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 const EXPIRABLE: StockStatus[] = STOCK_STATUSES.filter((status) => canTransition(status, 'wasted'));
 

@@ -1,6 +1,6 @@
 import {
   RESOURCES,
-  SYNC_MESSAGES,
+  SYNC_API_MESSAGES,
   externalStockListSchema,
   externalSupplierListSchema,
   syncApplySchema,
@@ -58,7 +58,7 @@ export const supplierSyncRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await service.apply(body, actorOf(auth)),
-        message: SYNC_MESSAGES.synced,
+        message: SYNC_API_MESSAGES.synced,
       }),
     }),
     route({

@@ -7,10 +7,10 @@
  * product reference (eSIM Go: the bundle name), case-insensitively. A new supplier product is
  * created with that reference as its product code.
  */
-import { ERROR_CODES } from '@esim/contracts';
+import { ERROR_CODES, defineApiMessages } from '@esim/contracts';
 import {
   PRODUCT_CODE_PATTERN,
-  SYNC_MESSAGES,
+  SYNC_API_MESSAGES,
   maskSupplierActivationCode,
   type ExternalStockListResult,
   type ExternalSupplierItem,
@@ -48,19 +48,18 @@ import {
   createSecretBox,
   type SecretBox,
 } from '../../secrets';
-import { containsPattern } from '../access/service';
-import { productAudit } from '../products/audit';
-import { SUPPLIER_MESSAGES } from '../suppliers/service';
+import { containsPattern } from '../list-helpers';
+import { productAudit } from '../products/public';
+import { SUPPLIER_MESSAGES } from '../suppliers/public';
 
-export const SUPPLIER_SYNC_MESSAGES = {
+export const SUPPLIER_SYNC_MESSAGES = defineApiMessages('supplierSync', {
   notApi: 'Only suppliers with delivery type api have a catalogue to sync.',
   noKey: "The supplier has no API key. Enter it on the supplier's page first.",
-  badCode: (ref: string) =>
-    `The supplier product "${ref}" cannot become a product code (letters, digits and . _ - only, at most 50).`,
-  codeTaken: (ref: string) => `Another supplier already has a product with the code "${ref}".`,
-  badCurrency: (currency: string) =>
-    `The supplier's currency ${currency} is not in the currency list. Add it first.`,
-} as const;
+  badCode:
+    'The supplier product "{{ref}}" cannot become a product code (letters, digits and . _ - only, at most 50).',
+  codeTaken: 'Another supplier already has a product with the code "{{ref}}".',
+  badCurrency: "The supplier's currency {{currency}} is not in the currency list. Add it first.",
+});
 
 /** What the API answers when the supplier fails: 502, or 504 when it did not answer in time. */
 export class SupplierUnavailableError extends AppError {
@@ -68,7 +67,7 @@ export class SupplierUnavailableError extends AppError {
     super(
       supplierError.kind === 'timeout' ? 504 : 502,
       ERROR_CODES.supplierUnavailable,
-      supplierError.message,
+      supplierError.apiMessage,
     );
   }
 }
@@ -220,7 +219,7 @@ export function createSupplierSyncService(
         timeoutMs: timeout,
       });
     } catch (error) {
-      if (error instanceof SupplierError) throw new BusinessRuleError(error.message);
+      if (error instanceof SupplierError) throw new BusinessRuleError(error.apiMessage);
       throw error;
     }
   }
@@ -231,7 +230,7 @@ export function createSupplierSyncService(
       return await work();
     } catch (error) {
       if (error instanceof SupplierError) {
-        if (error.kind === 'unsupported') throw new BusinessRuleError(error.message);
+        if (error.kind === 'unsupported') throw new BusinessRuleError(error.apiMessage);
         throw new SupplierUnavailableError(error);
       }
       throw error;
@@ -399,7 +398,8 @@ export function createSupplierSyncService(
             .for('update');
           const byRef = new Map(snapshots.map((row) => [row.ref, row]));
           for (const [ref, hash] of wanted) {
-            if (byRef.get(ref)?.hash !== hash) throw new ConflictError(SYNC_MESSAGES.stale, 'hash');
+            if (byRef.get(ref)?.hash !== hash)
+              throw new ConflictError(SYNC_API_MESSAGES.stale, 'hash');
           }
           const currencies = await tx
             .select({ isoCode: roundCurrency.isoCode })
@@ -427,11 +427,11 @@ export function createSupplierSyncService(
             if (!product) {
               const ref = snapshot.ref;
               if (ref.length > 50 || !PRODUCT_CODE_PATTERN.test(ref)) {
-                throw new BusinessRuleError(SUPPLIER_SYNC_MESSAGES.badCode(ref));
+                throw new BusinessRuleError(SUPPLIER_SYNC_MESSAGES.badCode({ ref }));
               }
               if (!active.has(theirs.costCurrency)) {
                 throw new BusinessRuleError(
-                  SUPPLIER_SYNC_MESSAGES.badCurrency(theirs.costCurrency),
+                  SUPPLIER_SYNC_MESSAGES.badCurrency({ currency: theirs.costCurrency }),
                 );
               }
               const [taken] = await tx
@@ -440,7 +440,7 @@ export function createSupplierSyncService(
                 .where(sql`lower(${products.productCode}) = lower(${ref})`)
                 .limit(1);
               if (taken)
-                throw new ConflictError(SUPPLIER_SYNC_MESSAGES.codeTaken(ref), 'productCode');
+                throw new ConflictError(SUPPLIER_SYNC_MESSAGES.codeTaken({ ref }), 'productCode');
               const [created] = await tx
                 .insert(products)
                 .values({
@@ -490,7 +490,9 @@ export function createSupplierSyncService(
               continue;
             }
             if (fields.includes('cost') && !active.has(theirs.costCurrency)) {
-              throw new BusinessRuleError(SUPPLIER_SYNC_MESSAGES.badCurrency(theirs.costCurrency));
+              throw new BusinessRuleError(
+                SUPPLIER_SYNC_MESSAGES.badCurrency({ currency: theirs.costCurrency }),
+              );
             }
             const set: Partial<typeof products.$inferInsert> = {};
             if (fields.includes('cost')) {
@@ -526,7 +528,7 @@ export function createSupplierSyncService(
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new ConflictError(SYNC_MESSAGES.stale);
+          throw new ConflictError(SYNC_API_MESSAGES.stale);
         }
         throw error;
       }
@@ -588,7 +590,7 @@ export function createSupplierSyncService(
               ...base,
               connectorStatus: 'noKey',
               esimCount: null,
-              message: SUPPLIER_SYNC_MESSAGES.noKey,
+              message: SUPPLIER_SYNC_MESSAGES.noKey.text,
             };
           }
           try {

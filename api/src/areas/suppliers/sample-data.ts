@@ -11,7 +11,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { exchangeRates, suppliers } from '../../db/schema';
 import { BusinessRuleError, NameExistsError } from '../../http/errors';
-import { createExchangeRateService } from '../exchange-rates/service';
+import { createExchangeRateService } from '../exchange-rates/public';
 import { createSupplierService } from './service';
 
 /** SEED_SAMPLE_DATA=true|false; unset: on without DATABASE_URL (the embedded default). */

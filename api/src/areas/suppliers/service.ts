@@ -11,6 +11,7 @@ import {
   type SupplierSortColumn,
   type SupplierStatus,
   type UpdateSupplierData,
+  defineApiMessages,
 } from '@esim/contracts';
 import { and, asc, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -41,14 +42,13 @@ import {
   createSecretBox,
   type SecretBox,
 } from '../../secrets';
-import { containsPattern } from '../access/service';
-import { findActiveCurrencies } from '../currencies/service';
-import { endOfRange, iso } from '../list-helpers';
+import { findActiveCurrencies } from '../currencies/public';
+import { containsPattern, endOfRange, iso } from '../list-helpers';
 
 /** Audit entity: one supplier (entityId = its id). Its API key shows as '[redacted]'. */
 export const supplierAudit = defineAuditEntity(AUDIT_ENTITY_TYPES.supplier, RESOURCES.suppliers);
 
-export const SUPPLIER_MESSAGES = {
+export const SUPPLIER_MESSAGES = defineApiMessages('suppliers', {
   created: 'Supplier created.',
   updated: 'Supplier updated.',
   deleted: 'Supplier deleted.',
@@ -59,7 +59,7 @@ export const SUPPLIER_MESSAGES = {
     'API keys cannot be stored or used: SECRET_KEY is not configured on the server.',
   secretUnreadable:
     "The stored API key cannot be read with the server's SECRET_KEY. Enter the API key again.",
-} as const;
+});
 
 /** Reachability probe timeout. */
 export const CONNECTION_TEST_TIMEOUT_MS = 5000;

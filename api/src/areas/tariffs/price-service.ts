@@ -5,7 +5,8 @@ import {
   TARIFF_IMPORT_COLUMNS,
   TARIFF_IMPORT_ERROR_KEYS,
   TARIFF_IMPORT_MAX_ROWS,
-  TARIFF_MESSAGES,
+  TARIFF_API_MESSAGES,
+  type ApiMessage,
   type CopyTariffProductsResult,
   type CsvRowError,
   type PriceSource,
@@ -25,9 +26,14 @@ import {
 } from '../../audit';
 import { CsvSyntaxError, importValidationError, invalidField, parseCsv, rowError } from '../../csv';
 import { products, tariffPrices } from '../../db/schema';
-import { BusinessRuleError, NotFoundError, PayloadTooLargeError } from '../../http/errors';
+import {
+  BusinessRuleError,
+  NOT_FOUND_MESSAGES,
+  NotFoundError,
+  PayloadTooLargeError,
+} from '../../http/errors';
 import type { AreaDeps } from '../types';
-import { MissingExchangeRateError } from '../exchange-rates/rates';
+import { MissingExchangeRateError } from '../exchange-rates/public';
 import {
   productList,
   queryProductList,
@@ -57,11 +63,23 @@ const priceField = (productCode: string) => `price.${productCode}`;
 function businessRowError(
   row: number,
   key: keyof typeof TARIFF_IMPORT_ERROR_KEYS,
-  message: string,
+  message: ApiMessage,
   field?: string,
 ): CsvRowError {
-  return { row, ...(field ? { field } : {}), message, key: TARIFF_IMPORT_ERROR_KEYS[key] };
+  return {
+    row,
+    ...(field ? { field } : {}),
+    message: message.text,
+    key: TARIFF_IMPORT_ERROR_KEYS[key],
+  };
 }
+
+/** The messages of the import's business row errors (TARIFF_IMPORT_ERROR_KEYS). */
+const IMPORT_ROW_MESSAGES = {
+  [TARIFF_IMPORT_ERROR_KEYS.productNotFound]: NOT_FOUND_MESSAGES.product,
+  [TARIFF_IMPORT_ERROR_KEYS.noSellingPrice]: TARIFF_API_MESSAGES.noSellingPrice,
+  [TARIFF_IMPORT_ERROR_KEYS.noJpyPrice]: TARIFF_API_MESSAGES.noJpyPrice,
+};
 
 export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
   const tariffs = createTariffService({ db });
@@ -222,7 +240,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
       return db.transaction(async (tx) => {
         const source = await tariffs.codeByCode(tx, input.sourceTariffCode);
         const target = await tariffs.codeByCode(tx, input.targetTariffCode, true);
-        if (source.id === target.id) throw new BusinessRuleError(TARIFF_MESSAGES.sameCode);
+        if (source.id === target.id) throw new BusinessRuleError(TARIFF_API_MESSAGES.sameCode);
         const selected = input.productIds ? [...new Set(input.productIds)] : null;
         if (selected && selected.length > 0) {
           const found = await tx
@@ -328,7 +346,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
               businessRowError(
                 row.row,
                 'productNotFound',
-                TARIFF_MESSAGES.productNotFound,
+                NOT_FOUND_MESSAGES.product,
                 'productCode',
               ),
             );
@@ -340,7 +358,12 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
             row.currentPrice = item.manualPrice;
             if (item.exchangeRate === '') {
               rowErrors.push(
-                businessRowError(row.row, 'noJpyPrice', TARIFF_MESSAGES.noJpyPrice, 'productCode'),
+                businessRowError(
+                  row.row,
+                  'noJpyPrice',
+                  TARIFF_API_MESSAGES.noJpyPrice,
+                  'productCode',
+                ),
               );
             } else {
               row.costJpy = item.costJpy;
@@ -376,7 +399,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
           },
         };
         if (input.dryRun) return result;
-        if (errors.length > 0) throw importValidationError(errors);
+        if (errors.length > 0) throw importValidationError(errors, IMPORT_ROW_MESSAGES);
         result.imported = await writePrices(
           tx,
           ctx.tariffCodeId,
@@ -445,7 +468,7 @@ function parseRow(
       businessRowError(
         record.row,
         'noSellingPrice',
-        TARIFF_MESSAGES.noSellingPrice,
+        TARIFF_API_MESSAGES.noSellingPrice,
         'sellingPriceJpy',
       ),
     );

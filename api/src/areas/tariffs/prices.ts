@@ -9,16 +9,14 @@ import {
 } from '@esim/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../audit';
-import { MissingExchangeRateError, currentRatesSubquery } from '../exchange-rates/rates';
-import { containsPattern } from '../access/service';
+import { MissingExchangeRateError, currentRatesSubquery } from '../exchange-rates/public';
 import {
   computedPriceSql,
   convertToJpySql,
   grossProfitPercentSql,
   rateColumnsSql,
 } from './pricing-sql';
-import { endOfRange } from '../list-helpers';
-import { rowsOf } from './util';
+import { containsPattern, endOfRange, rowsOf } from '../list-helpers';
 
 /*
  * A tariff code's product list, computed in ONE SQL statement: the current exchange rates (the

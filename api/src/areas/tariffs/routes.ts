@@ -1,6 +1,6 @@
 import {
   RESOURCES,
-  TARIFF_MESSAGES,
+  TARIFF_API_MESSAGES,
   copyTariffProductsSchema,
   copyTariffSchema,
   createTariffCodeSchema,
@@ -114,7 +114,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await service.createGroup(body, actorOf(auth)),
-        message: TARIFF_MESSAGES.groupCreated,
+        message: TARIFF_API_MESSAGES.groupCreated,
       }),
     }),
     route({
@@ -127,7 +127,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await service.updateGroup(body, actorOf(auth)),
-        message: TARIFF_MESSAGES.groupUpdated,
+        message: TARIFF_API_MESSAGES.groupUpdated,
       }),
     }),
     route({
@@ -140,7 +140,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ query, auth }) => ({
         data: await service.deleteGroup(query.id, actorOf(auth)),
-        message: TARIFF_MESSAGES.groupDeleted,
+        message: TARIFF_API_MESSAGES.groupDeleted,
       }),
     }),
 
@@ -157,7 +157,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await service.createCode(body, actorOf(auth)),
-        message: TARIFF_MESSAGES.codeCreated,
+        message: TARIFF_API_MESSAGES.codeCreated,
       }),
     }),
     route({
@@ -170,7 +170,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await service.updateCode(body, actorOf(auth)),
-        message: TARIFF_MESSAGES.codeUpdated,
+        message: TARIFF_API_MESSAGES.codeUpdated,
       }),
     }),
     route({
@@ -182,7 +182,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ query, auth }) => ({
         data: await service.deleteCode(query.id, actorOf(auth)),
-        message: TARIFF_MESSAGES.codeDeleted,
+        message: TARIFF_API_MESSAGES.codeDeleted,
       }),
     }),
     route({
@@ -195,7 +195,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await service.copyCode(body, actorOf(auth)),
-        message: TARIFF_MESSAGES.codeCopied,
+        message: TARIFF_API_MESSAGES.codeCopied,
       }),
     }),
 
@@ -213,7 +213,9 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       handler: async ({ body, auth }) => ({
         data: await prices.setProductPrice(body, actorOf(auth)),
         message:
-          body.sellingPriceJpy === null ? TARIFF_MESSAGES.priceCleared : TARIFF_MESSAGES.priceSaved,
+          body.sellingPriceJpy === null
+            ? TARIFF_API_MESSAGES.priceCleared
+            : TARIFF_API_MESSAGES.priceSaved,
       }),
     }),
     route({
@@ -225,7 +227,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await prices.copyProducts(body, actorOf(auth)),
-        message: TARIFF_MESSAGES.pricesCopied,
+        message: TARIFF_API_MESSAGES.pricesCopied,
       }),
     }),
     route({
@@ -240,7 +242,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       tags,
       handler: async ({ body, auth }) => ({
         data: await prices.importPrices(body, actorOf(auth)),
-        ...(body.dryRun ? {} : { message: TARIFF_MESSAGES.imported }),
+        ...(body.dryRun ? {} : { message: TARIFF_API_MESSAGES.imported }),
       }),
     }),
   ];

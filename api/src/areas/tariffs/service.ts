@@ -1,7 +1,7 @@
 import {
   PRICING_DEFAULTS,
   RESOURCES,
-  TARIFF_MESSAGES,
+  TARIFF_API_MESSAGES,
   resolveRule,
   type AuditHistory,
   type BaseTariff,
@@ -36,9 +36,8 @@ import {
   StaleVersionError,
   isUniqueViolation,
 } from '../../http/errors';
-import { containsPattern } from '../access/service';
-import { endOfRange, iso } from '../list-helpers';
-import { orNull, rowsOf } from './util';
+import { containsPattern, endOfRange, iso, rowsOf } from '../list-helpers';
+import { orNull } from './util';
 import type { AreaDeps } from '../types';
 
 /** Audit entity types of this area; both read with GET on /tariff. */
@@ -491,7 +490,7 @@ export function createTariffService({ db }: Pick<AreaDeps, 'db'>) {
           .from(tariffCodes)
           .where(eq(tariffCodes.groupId, id))
           .limit(1);
-        if (code) throw new BusinessRuleError(TARIFF_MESSAGES.groupHasCodes);
+        if (code) throw new BusinessRuleError(TARIFF_API_MESSAGES.groupHasCodes);
         const importFrom = await groupCodeOf(tx, group.importFrom);
         await tx.delete(tariffGroups).where(eq(tariffGroups.id, id));
         await recordAudit(tx, {

@@ -4,12 +4,15 @@ import { HTTP_TIMEOUT_MS } from '@esim/utils';
 import { getIdToken } from '../auth/auth-session';
 import { getRuntimeConfig } from '../runtime-config';
 import { emitUnauthorized } from '../session/session-events';
-import { ApiError, DEFAULT_ERROR_MESSAGE, errorMessageFromBody } from './api-error';
+import { ApiError, DEFAULT_ERROR_MESSAGE, errorFromBody } from './api-error';
+import type { ApiMessageRef } from './api-message-translator';
 
 /**
  * The management API client (spec section 7): bearer ID token, JSON, 60 s timeout; the API's
  * success `message` is shown after POST/PUT/DELETE; failures are shown (errors[0].message, else
- * errorMessage, else the translated default) and rethrown as ApiError. The notifier is injected
+ * errorMessage, else the translated default) and rethrown as ApiError. Messages are shown in the
+ * user's language, translated from the key the API sends beside each text (messageKey, key,
+ * errorMessageKey; docs/decisions/0007). The notifier is injected
  * (configureApiClient) so this package stays free of UI code.
  */
 
@@ -26,10 +29,11 @@ export interface ApiClientConfig {
   /** Translated 'Something went wrong. Please try again.' in the current language. */
   translateDefault?: () => string;
   /**
-   * The API's English texts (success message, error messages) in the current language; the host
-   * passes the one loadApiMessageTranslator loads with the signed-in shell. Default: unchanged.
+   * An API message (English text + key + params) in the current language; the host passes the
+   * one loadApiMessageTranslator gives once the signed-in shell has its namespaces.
+   * Default: the English text.
    */
-  translateMessage?: (text: string) => string;
+  translateMessage?: (message: ApiMessageRef) => string;
   /** Base URL; defaults to the runtime config's apiBaseUrl. */
   prefixUrl?: string;
   /** Bearer token source; defaults to the Amplify session's ID token. */
@@ -58,7 +62,7 @@ const silentNotifier: Notifier = { success: () => undefined, error: () => undefi
 let settings: Required<Omit<ApiClientConfig, 'prefixUrl'>> & { prefixUrl?: string } = {
   notify: silentNotifier,
   translateDefault: () => DEFAULT_ERROR_MESSAGE,
-  translateMessage: (text) => text,
+  translateMessage: (message) => message.text,
   getToken: getIdToken,
 };
 let client: { prefixUrl: string; instance: KyInstance } | undefined;
@@ -119,11 +123,11 @@ function isAbort(error: unknown): boolean {
 }
 
 /** The current translator (read on each call, so a later configureApiClient applies). */
-function translate(text: string): string {
+function translate(message: ApiMessageRef): string {
   try {
-    return settings.translateMessage(text);
+    return settings.translateMessage(message);
   } catch {
-    return text;
+    return message.text;
   }
 }
 
@@ -131,7 +135,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
     const body = await readBody(error.response.clone()).catch(() => undefined);
-    const sent = errorMessageFromBody(body);
+    const sent = errorFromBody(body);
     const message = sent === undefined ? settings.translateDefault() : translate(sent);
     return new ApiError(message, error.response.status, body, { cause: error, translate });
   }
@@ -190,7 +194,13 @@ export async function request<T>(
     typeof envelope.message === 'string' &&
     envelope.message.trim() !== ''
   ) {
-    settings.notify.success(translate(envelope.message));
+    settings.notify.success(
+      translate({
+        text: envelope.message,
+        key: envelope.messageKey,
+        params: envelope.messageParams,
+      }),
+    );
   }
   return envelope;
 }

@@ -1,0 +1,2 @@
+/** What other areas may use of suppliers (the rest of this folder is its own business). */
+export { SUPPLIER_MESSAGES } from './service';
