@@ -137,7 +137,7 @@ test('create a profile and a code, reprice on a new rate, import manual prices',
       csvFile('prices.csv', `productCode,sellingPriceJpy\n${PRODUCT},1500\nESG-JP-3GB-15D,abc\n`),
     );
   await expect(page.getByTestId('import-error')).toHaveCount(1, { timeout: 20_000 });
-  await expect(page.getByTestId('import-error')).toContainText('Row 3');
+  await expect(page.getByTestId('import-error').locator('td').first()).toHaveText('3');
   await expect(page.getByTestId('import-error')).toContainText('format at row 3');
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
 

@@ -64,14 +64,33 @@ export { FormMoneyField, type FormMoneyFieldProps } from './form/FormMoneyField'
 export { useHasInputProblem } from './form/inputProblems';
 export { NumberInput, type NumberInputProps } from './number/NumberInput';
 export {
+  BackLink,
   DetailLoadFailed,
   DetailMissing,
   type DetailLoadFailedProps,
   type DetailMissingProps,
 } from './detail/DetailStates';
 export { isMissingRecordError } from './detail/missingRecord';
+export {
+  DetailGate,
+  isDetailReady,
+  type DetailGateProps,
+  type DetailQuery,
+} from './detail/DetailGate';
+export { useUrlTab } from './detail/useUrlTab';
+export { ImportRowErrors, type ImportRowErrorsProps } from './import/ImportRowErrors';
+export { useImportErrorText } from './import/useImportErrorText';
+export { ListFilter, ListPage, ListSearch, type ListPageProps } from './list/ListPage';
+export { useExport, useListPage, type ListPageState } from './list/useListPage';
 export { useValibotForm, type ValibotFormOptions } from './form/useValibotForm';
 export { applyServerFieldErrors } from './form/applyServerFieldErrors';
+export {
+  ConflictAlert,
+  ServerErrors,
+  handleSaveError,
+  isVersionConflict,
+  type ConflictAlertProps,
+} from './form/saveErrors';
 export { translateValidationMessage, type Translate } from './i18n/translateValidationMessage';
 export {
   readListState,
@@ -80,6 +99,10 @@ export {
   type UrlTableDefaults,
 } from './table/urlTableState';
 export { useUrlListState } from './table/useUrlListState';
+
+// Wizard
+export { Wizard, type WizardProps, type WizardStep } from './wizard/Wizard';
+export { wizardProgress, wizardStepStates, type WizardStepState } from './wizard/wizardState';
 
 // Audit history
 export { AuditHistory, type AuditHistoryProps } from './audit/AuditHistory';

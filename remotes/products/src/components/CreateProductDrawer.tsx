@@ -11,10 +11,12 @@ import {
   confirm,
   useUnsavedChangesPrompt,
   useValibotForm,
+  ServerErrors,
+  handleSaveError,
 } from '@esim/ui';
 import { createProduct, productKeys, supplierOptionsQuery } from '../api';
 import { PRODUCT_DETAIL_PATH } from '../paths';
-import { ServerErrors, handleSaveError } from './forms';
+
 import { LabelsSelect } from './LabelsSelect';
 import {
   PRODUCT_FORM_FIELDS,

@@ -4,9 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Control } from 'react-hook-form';
 import { updateProductSchema, type ProductDetail } from '@esim/contracts';
-import { FormLayout, useUnsavedChangesPrompt, useValibotForm } from '@esim/ui';
+import {
+  FormLayout,
+  useUnsavedChangesPrompt,
+  useValibotForm,
+  ServerErrors,
+  handleSaveError,
+} from '@esim/ui';
 import { productKeys, productQuery, updateProduct } from '../api';
-import { ConflictAlert, ServerErrors, handleSaveError } from './forms';
+import { ProductConflictAlert } from './forms';
 import {
   PRODUCT_FORM_FIELDS,
   ProductFormFields,
@@ -82,7 +88,7 @@ export function EditProductForm({ product, onDone }: EditProductFormProps) {
     <FormLayout id={FORM_ID} onSubmit={submit}>
       {conflict && (
         <div style={{ marginBottom: 16 }}>
-          <ConflictAlert onReload={() => void reload()} reloading={reloading} />
+          <ProductConflictAlert onReload={() => void reload()} reloading={reloading} />
         </div>
       )}
       <ServerErrors messages={unplaced} />

@@ -10,9 +10,9 @@ import {
   normalizeLabels,
   type ProductDetail,
 } from '@esim/contracts';
-import { translateValidationMessage } from '@esim/ui';
+import { translateValidationMessage, isVersionConflict } from '@esim/ui';
 import { labelListQuery, productKeys, productQuery, saveLabels } from '../api';
-import { ConflictAlert, isVersionConflict } from './forms';
+import { ProductConflictAlert } from './forms';
 
 /**
  * A product's labels (PUT product/label replaces them): remove with a tag's ×, add by typing or
@@ -75,7 +75,7 @@ export function LabelsEditor({ product, canEdit }: { product: ProductDetail; can
 
   return (
     <Flex vertical gap="small" data-testid="labels-editor">
-      {conflict && <ConflictAlert onReload={() => void reload()} />}
+      {conflict && <ProductConflictAlert onReload={() => void reload()} />}
       <Flex gap={6} wrap align="center" data-testid="product-labels">
         {product.labels.length === 0 && (
           <Typography.Text type="secondary">{t('labels.none')}</Typography.Text>

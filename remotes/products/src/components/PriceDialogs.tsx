@@ -17,11 +17,13 @@ import {
   translateValidationMessage,
   useHasInputProblem,
   useValibotForm,
+  ServerErrors,
+  handleSaveError,
 } from '@esim/ui';
 import { formatNumber } from '@esim/utils';
 import { editSellingPrice, editSpecialPrice, productKeys, productQuery } from '../api';
 import { percent, useProductFormat, yen } from '../format';
-import { ConflictAlert, ServerErrors, handleSaveError } from './forms';
+import { ProductConflictAlert } from './forms';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -176,7 +178,10 @@ export function SellingPriceDialog({
       <div data-testid="selling-price-dialog">
         {versions.conflict && (
           <div style={{ marginBottom: 16 }}>
-            <ConflictAlert onReload={() => void versions.reload()} reloading={versions.reloading} />
+            <ProductConflictAlert
+              onReload={() => void versions.reload()}
+              reloading={versions.reloading}
+            />
           </div>
         )}
         <CostBeside product={product} price={typeof price === 'number' ? price : null} />
@@ -365,7 +370,10 @@ export function SpecialPriceDialog({
       <div data-testid="special-price-dialog">
         {versions.conflict && (
           <div style={{ marginBottom: 16 }}>
-            <ConflictAlert onReload={() => void versions.reload()} reloading={versions.reloading} />
+            <ProductConflictAlert
+              onReload={() => void versions.reload()}
+              reloading={versions.reloading}
+            />
           </div>
         )}
         <CostBeside product={product} price={typeof price === 'number' ? price : null} />

@@ -1,9 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
+import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DetailLoadFailed, DetailMissing, isMissingRecordError } from '@esim/ui';
+import { DetailGate, isDetailReady, BackLink } from '@esim/ui';
 import { displayValue, formatNumber } from '@esim/utils';
 import { productPricesQuery } from '../api';
 import { TariffPriceTable } from '../components/TariffPriceTable';
@@ -27,33 +26,19 @@ function PriceDetailContent() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const query = useQuery({ ...productPricesQuery(id), enabled: id !== '' });
-  const back = (
-    <Link to={PRICE_LIST_PATH}>
-      <ArrowLeftOutlined /> {t('priceDetail.back')}
-    </Link>
-  );
+  const back = <BackLink to={PRICE_LIST_PATH} label={t('priceDetail.back')} />;
 
-  if (id === '' || (query.isError && isMissingRecordError(query.error))) {
+  if (!isDetailReady(query, id))
     return (
-      <DetailMissing
-        name={t('entity.product')}
+      <DetailGate
+        query={query}
         id={id}
-        backTo={PRICE_LIST_PATH}
-        backLabel={t('priceDetail.back')}
-      />
-    );
-  }
-  if (query.isError) {
-    return (
-      <DetailLoadFailed
         name={t('entity.product')}
-        onRetry={() => void query.refetch()}
         backTo={PRICE_LIST_PATH}
         backLabel={t('priceDetail.back')}
+        skeletonRows={8}
       />
     );
-  }
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   const { product, prices } = query.data;
 
   return (

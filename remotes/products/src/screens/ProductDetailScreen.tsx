@@ -1,11 +1,11 @@
-import { ArrowLeftOutlined, DollarOutlined, EditOutlined, TagOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { DollarOutlined, EditOutlined, TagOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Flex, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RESOURCES, type ProductDetail } from '@esim/contracts';
-import { DetailLoadFailed, DetailMissing, isMissingRecordError } from '@esim/ui';
+import { DetailGate, isDetailReady, useUrlTab, BackLink } from '@esim/ui';
 import { usePermission } from '@esim/platform';
 import { displayValue, formatNumber } from '@esim/utils';
 import { productQuery } from '../api';
@@ -19,7 +19,6 @@ import { GrossProfit } from '../components/GrossProfit';
 import { PRODUCT_LIST_PATH, priceDetailUrl } from '../paths';
 
 const TABS = ['details', 'history'] as const;
-type Tab = (typeof TABS)[number];
 
 interface Field {
   key: string;
@@ -198,51 +197,28 @@ export function ProductDetailScreen() {
 
 function ProductDetailContent() {
   const { t } = useTranslation(['products', 'common']);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'details';
+  const [tab, setTab] = useUrlTab(TABS);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'selling' | 'special' | null>(null);
   const canEdit = usePermission(RESOURCES.products, 'PUT');
   const query = useQuery({ ...productQuery(id), enabled: id !== '' });
 
-  const back = (
-    <Link to={PRODUCT_LIST_PATH}>
-      <ArrowLeftOutlined /> {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink to={PRODUCT_LIST_PATH} label={t('detail.back')} />;
 
-  if (id === '' || (query.isError && isMissingRecordError(query.error))) {
+  if (!isDetailReady(query, id))
     return (
-      <DetailMissing
-        name={t('entity.product')}
+      <DetailGate
+        query={query}
         id={id}
-        backTo={PRODUCT_LIST_PATH}
-        backLabel={t('detail.back')}
-      />
-    );
-  }
-  if (query.isError) {
-    return (
-      <DetailLoadFailed
         name={t('entity.product')}
-        onRetry={() => void query.refetch()}
         backTo={PRODUCT_LIST_PATH}
         backLabel={t('detail.back')}
+        skeletonRows={12}
       />
     );
-  }
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   const product = query.data;
-
-  const setTab = (next: string) => {
-    const nextParams = new URLSearchParams(params);
-    if (next === 'details') nextParams.delete('tab');
-    else nextParams.set('tab', next);
-    setParams(nextParams, { replace: true });
-  };
 
   return (
     <Flex vertical gap="middle" data-testid="product-detail">

@@ -17,12 +17,12 @@ import {
   STOCK_IMPORT_COLUMNS,
   STOCK_IMPORT_EXTENSIONS,
   STOCK_IMPORT_MAX_MB,
-  STOCK_MESSAGES,
+  STOCK_API_MESSAGES,
   encodeMessage,
   type StockImportResult,
 } from '@esim/contracts';
 import { isApiError } from '@esim/platform';
-import { confirm, toast, translateValidationMessage } from '@esim/ui';
+import { confirm, toast, translateValidationMessage, ImportRowErrors } from '@esim/ui';
 import {
   formatExtensionList,
   formatNumber,
@@ -34,7 +34,6 @@ import { useTranslation } from 'react-i18next';
 import { counted } from '../counted';
 import { fileErrorKey } from '../fileErrors';
 import { importJobQuery, importStockCsv, stockKeys, stockProductOptionsQuery } from '../api';
-import { RowErrorTable } from './RowErrorTable';
 
 const STEP_PRODUCT = 0;
 const STEP_FILE = 1;
@@ -199,8 +198,9 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
       onClose();
     } catch (error) {
       if (!isApiError(error)) setApplyError(t('common:errors.default'));
-      else if (error.message === STOCK_MESSAGES.allExpired) setApplyError(t('import.allExpired'));
-      else if (error.message === STOCK_MESSAGES.notStockProduct)
+      else if (error.key === STOCK_API_MESSAGES.allExpired.key)
+        setApplyError(t('import.allExpired'));
+      else if (error.key === STOCK_API_MESSAGES.notStockProduct.key)
         setApplyError(t('import.productHelp'));
       else setApplyError(translateValidationMessage(t, fileErrorKey(error.message)));
     }
@@ -350,7 +350,11 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
           title={t('import.hasErrors', counted(preview.errorCount))}
         />
       )}
-      <RowErrorTable errors={preview.errors} errorCount={preview.errorCount} />
+      <ImportRowErrors
+        errors={preview.errors}
+        errorCount={preview.errorCount}
+        areaNamespace="stock"
+      />
       {preview.errorCount === 0 && !preview.allExpired && (
         <Alert
           type="success"

@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Flex, Form, Typography } from 'antd';
+import { Button, DatePicker, Flex, Form, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
@@ -17,6 +17,8 @@ import {
   translateValidationMessage,
   useValibotForm,
   type OptionItem,
+  isVersionConflict,
+  ConflictAlert,
 } from '@esim/ui';
 import { useController, useWatch } from 'react-hook-form';
 import { useState } from 'react';
@@ -24,15 +26,6 @@ import { useTranslation } from 'react-i18next';
 import { stockKeys, updateStockStatus } from '../api';
 
 const FORM_FIELDS = ['status', 'reason', 'holdUntil'] as const;
-
-/** True for a 409 about the version: someone changed the item since it was loaded. */
-function isVersionConflict(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    error.status === 409 &&
-    (error.errors.length === 0 || error.errors.some((item) => item.field === 'version'))
-  );
-}
 
 /**
  * Changes an item's status to one of the moves the matrix allows from its current status
@@ -106,26 +99,16 @@ export function StatusChangeForm({
   return (
     <FormLayout onSubmit={submit} id="stock-status-form">
       {conflict && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          data-testid="conflict-alert"
-          style={{ marginBottom: 16 }}
-          title={t('statusChange.conflictTitle')}
-          description={t('statusChange.conflictDescription')}
-          action={
-            <Button
-              onClick={() => {
-                setConflict(false);
-                onReload();
-              }}
-              autoInsertSpace={false}
-            >
-              {t('common:actions.reload')}
-            </Button>
-          }
-        />
+        <div style={{ marginBottom: 16 }}>
+          <ConflictAlert
+            onReload={() => {
+              setConflict(false);
+              onReload();
+            }}
+            title={t('statusChange.conflictTitle')}
+            description={t('statusChange.conflictDescription')}
+          />
+        </div>
       )}
       <FormSelectField
         control={form.control}

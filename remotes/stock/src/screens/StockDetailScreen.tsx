@@ -1,9 +1,9 @@
-import { ArrowLeftOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   RESOURCES,
   STOCK_EXPIRING_SOON_DAYS,
@@ -23,6 +23,7 @@ import {
   type UrlTableDefaults,
   DetailMissing,
   isMissingRecordError,
+  BackLink,
 } from '@esim/ui';
 import { formatDate, formatDateTime } from '@esim/utils';
 import { exportStock, stockItemsQuery } from '../api';
@@ -220,9 +221,7 @@ function StockDetailContent() {
 
   return (
     <Flex vertical gap="middle" data-testid="stock-detail">
-      <Link to={LIST_PATH}>
-        <ArrowLeftOutlined /> {t('detail.back')}
-      </Link>
+      <BackLink to={LIST_PATH} label={t('detail.back')} />
       <Flex justify="space-between" align="center" wrap gap="small">
         <Flex vertical>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="stock-detail-title">

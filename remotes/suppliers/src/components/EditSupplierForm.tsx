@@ -1,13 +1,13 @@
-import { Alert, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Control } from 'react-hook-form';
 import { updateSupplierSchema, type SupplierDetail } from '@esim/contracts';
-import { isApiError } from '@esim/platform';
 import {
+  ConflictAlert,
   FormLayout,
-  applyServerFieldErrors,
+  handleSaveError,
   useUnsavedChangesPrompt,
   useValibotForm,
 } from '@esim/ui';
@@ -54,12 +54,7 @@ export function EditSupplierForm({ supplier, onDone }: EditSupplierFormProps) {
       prompt.allowNextNavigation();
       onDone();
     } catch (error) {
-      if (!isApiError(error)) return;
-      if (error.status === 409 && error.errors.some((item) => item.field === 'version')) {
-        setConflict(true);
-        return;
-      }
-      applyServerFieldErrors(form.setError, error.errors, SUPPLIER_FORM_FIELDS);
+      setConflict(handleSaveError(error, form.setError, SUPPLIER_FORM_FIELDS).conflict);
     }
   });
 
@@ -85,20 +80,15 @@ export function EditSupplierForm({ supplier, onDone }: EditSupplierFormProps) {
   return (
     <FormLayout id={FORM_ID} onSubmit={submit}>
       {conflict && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          data-testid="supplier-conflict"
-          title={t('conflict.title')}
-          description={t('conflict.description')}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button onClick={() => void reload()} loading={reloading} autoInsertSpace={false}>
-              {t('conflict.reload')}
-            </Button>
-          }
-        />
+        <div style={{ marginBottom: 16 }}>
+          <ConflictAlert
+            onReload={() => void reload()}
+            reloading={reloading}
+            title={t('conflict.title')}
+            description={t('conflict.description')}
+            testId="supplier-conflict"
+          />
+        </div>
       )}
       <SupplierFormFields
         control={form.control as unknown as Control<SupplierFormValues>}

@@ -1,18 +1,12 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Flex, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, RESOURCES, type SupplierDetail as Supplier } from '@esim/contracts';
 import { isApiError, usePermission } from '@esim/platform';
-import {
-  AuditHistory,
-  confirm,
-  DetailLoadFailed,
-  DetailMissing,
-  isMissingRecordError,
-} from '@esim/ui';
+import { AuditHistory, confirm, DetailGate, isDetailReady, useUrlTab, BackLink } from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
 import { deleteSupplier, supplierHistoryQuery, supplierKeys, supplierQuery } from '../api';
 import { ConnectionTest } from '../components/ConnectionTest';
@@ -21,7 +15,6 @@ import { ExternalEsimsTab } from '../sync/ExternalEsimsTab';
 import { ProductUpdatesTab } from '../sync/ProductUpdatesTab';
 
 const TABS = ['details', 'history', 'product-updates', 'esims'] as const;
-type Tab = (typeof TABS)[number];
 const LIST_PATH = '/supplier-management';
 
 function useFieldValue() {
@@ -114,13 +107,11 @@ export function SupplierDetailScreen() {
 
 function SupplierDetailContent() {
   const { t } = useTranslation('suppliers');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = params.get('id') ?? '';
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'details';
+  const [tab, setTab] = useUrlTab(TABS);
   const [editing, setEditing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const canEdit = usePermission(RESOURCES.suppliers, 'PUT');
@@ -132,33 +123,19 @@ function SupplierDetailContent() {
     mutationFn: (supplier: Supplier) => deleteSupplier(supplier.id, supplier.version),
   });
 
-  const back = (
-    <Link to={LIST_PATH}>
-      <ArrowLeftOutlined /> {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink to={LIST_PATH} label={t('detail.back')} />;
 
-  if (id === '' || (query.isError && isMissingRecordError(query.error))) {
+  if (!isDetailReady(query, id))
     return (
-      <DetailMissing
-        name={t('entity.supplier')}
+      <DetailGate
+        query={query}
         id={id}
-        backTo={LIST_PATH}
-        backLabel={t('detail.back')}
-      />
-    );
-  }
-  if (query.isError) {
-    return (
-      <DetailLoadFailed
         name={t('entity.supplier')}
-        onRetry={() => void query.refetch()}
         backTo={LIST_PATH}
         backLabel={t('detail.back')}
+        skeletonRows={10}
       />
     );
-  }
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   const supplier = query.data;
 
   const remove = async () => {
@@ -179,13 +156,6 @@ function SupplierDetailContent() {
       // 422 (products refer to it), 409 (changed meanwhile): the API's own words.
       if (isApiError(error)) setRefusal(error.message);
     }
-  };
-
-  const setTab = (next: string) => {
-    const nextParams = new URLSearchParams(params);
-    if (next === 'details') nextParams.delete('tab');
-    else nextParams.set('tab', next);
-    setParams(nextParams, { replace: true });
   };
 
   return (

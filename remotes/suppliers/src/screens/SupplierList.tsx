@@ -1,7 +1,6 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -15,14 +14,16 @@ import {
 import { currenciesQuery, usePermission } from '@esim/platform';
 import {
   DataTable,
-  OptionSelect,
-  toast,
-  useUrlListState,
+  ListFilter,
+  ListPage,
+  ListSearch,
+  useExport,
+  useListPage,
   type DataTableColumn,
   type OptionItem,
   type UrlTableDefaults,
 } from '@esim/ui';
-import { ALL_VALUE, displayValue, formatDateTime } from '@esim/utils';
+import { displayValue, formatDateTime } from '@esim/utils';
 import { exportSuppliers, supplierListQuery } from '../api';
 import { CreateSupplierDrawer } from '../components/CreateSupplierDrawer';
 
@@ -38,18 +39,10 @@ const DETAIL_PATH = '/supplier-management/detail';
 /** /supplier-management: the suppliers, filtered, sorted and paged on the server. */
 export function SupplierListScreen() {
   const { t, i18n } = useTranslation('suppliers');
-  const list = useUrlListState<Filter>(FILTERS, DEFAULTS);
-  const { table, filters, setTable, setFilter } = list;
+  const list = useListPage<Filter>(FILTERS, DEFAULTS);
+  const { table, filters, setTable } = list;
   const canCreate = usePermission(RESOURCES.suppliers, 'POST');
   const [creating, setCreating] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  // The search box follows the URL (back/forward, a shared link) while allowing typing.
-  const [search, setSearch] = useState(filters.search ?? '');
-  const [urlSearch, setUrlSearch] = useState(filters.search);
-  if (urlSearch !== filters.search) {
-    setUrlSearch(filters.search);
-    setSearch(filters.search ?? '');
-  }
 
   const query: SupplierListQuery = useMemo(
     () => ({
@@ -71,10 +64,6 @@ export function SupplierListScreen() {
   );
   const result = useQuery(supplierListQuery(query));
   const currencies = useQuery(currenciesQuery());
-
-  const filterValue = (key: Filter) => filters[key] ?? ALL_VALUE;
-  const onFilter = (key: Filter) => (value: unknown) =>
-    setFilter(key, value === ALL_VALUE || value == null ? undefined : String(value));
 
   const statusOptions: OptionItem<string>[] = SUPPLIER_STATUSES.map((value) => ({
     value,
@@ -149,87 +138,52 @@ export function SupplierListScreen() {
     },
   ];
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportSuppliers(query);
-      toast.success(t('list.exportSuccess'));
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const hasFilter = Boolean(table.from || table.to) || FILTERS.some((key) => Boolean(filters[key]));
+  const { exporting, runExport } = useExport(
+    useCallback(() => exportSuppliers(query), [query]),
+    t('list.exportSuccess'),
+  );
 
   return (
-    <Flex vertical gap="middle" data-testid="area-screen" data-screen="supplier-list">
-      <Flex justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
-        <Flex gap="small">
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void runExport()}
-            loading={exporting}
-            autoInsertSpace={false}
-          >
-            {t('list.export')}
-          </Button>
-          {canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setCreating(true)}
-              autoInsertSpace={false}
-            >
-              {t('list.create')}
-            </Button>
-          )}
-        </Flex>
-      </Flex>
-      <Flex gap="small" wrap align="center" role="search">
-        <Input.Search
-          aria-label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          allowClear
-          value={search}
-          maxLength={100}
-          onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => setFilter('search', value.trim() || undefined)}
-          style={{ width: 280 }}
-        />
-        <OptionSelect
-          aria-label={t('fields.status')}
-          includeAll
-          allLabel={t('list.allStatuses')}
-          options={statusOptions}
-          value={filterValue('status')}
-          onChange={onFilter('status')}
-          style={{ minWidth: 160 }}
-        />
-        <OptionSelect
-          aria-label={t('fields.deliveryType')}
-          includeAll
-          allLabel={t('list.allDeliveryTypes')}
-          options={deliveryOptions}
-          value={filterValue('deliveryType')}
-          onChange={onFilter('deliveryType')}
-          style={{ minWidth: 180 }}
-        />
-        <OptionSelect
-          aria-label={t('fields.currency')}
-          includeAll
-          allLabel={t('list.allCurrencies')}
-          options={currencyOptions}
-          value={filterValue('currency')}
-          onChange={onFilter('currency')}
-          showSearch
-          style={{ minWidth: 160 }}
-        />
-      </Flex>
+    <ListPage
+      screen="supplier-list"
+      title={t('list.title')}
+      exportAction={{ label: t('list.export'), exporting, run: () => void runExport() }}
+      createAction={
+        canCreate ? { label: t('list.create'), run: () => setCreating(true) } : undefined
+      }
+      filters={
+        <>
+          <ListSearch
+            list={list}
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+          />
+          <ListFilter
+            list={list}
+            filterKey="status"
+            label={t('fields.status')}
+            allLabel={t('list.allStatuses')}
+            options={statusOptions}
+          />
+          <ListFilter
+            list={list}
+            filterKey="deliveryType"
+            label={t('fields.deliveryType')}
+            allLabel={t('list.allDeliveryTypes')}
+            options={deliveryOptions}
+            minWidth={180}
+          />
+          <ListFilter
+            list={list}
+            filterKey="currency"
+            label={t('fields.currency')}
+            allLabel={t('list.allCurrencies')}
+            options={currencyOptions}
+            showSearch
+          />
+        </>
+      }
+    >
       <DataTable<SupplierListItem>
         columns={columns}
         rows={result.data?.items ?? []}
@@ -243,11 +197,11 @@ export function SupplierListScreen() {
         onRetry={() => void result.refetch()}
         defaultSortColumn="createdDate"
         dateFilter
-        emptyText={hasFilter ? t('list.emptyFiltered') : t('list.empty')}
+        emptyText={list.hasFilter ? t('list.emptyFiltered') : t('list.empty')}
         scroll={{ x: 'max-content' }}
       />
       {creating && <CreateSupplierDrawer onClose={() => setCreating(false)} />}
-    </Flex>
+    </ListPage>
   );
 }
 

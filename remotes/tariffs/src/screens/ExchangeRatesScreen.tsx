@@ -33,6 +33,7 @@ import {
   type DataTableColumn,
   type DataTableState,
   useHasInputProblem,
+  handleSaveError,
 } from '@esim/ui';
 import { displayValue, formatDate, formatDateTime, formatNumber } from '@esim/utils';
 import { useState } from 'react';
@@ -49,7 +50,6 @@ import {
   updateCurrency,
 } from '../api';
 import { CsvFilePicker } from '../components/CsvFilePicker';
-import { handleSaveError } from '../components/forms';
 import { RowErrors } from '../components/RowErrors';
 
 const FILTERS = ['currency'] as const;

@@ -16,12 +16,12 @@ import {
   useValibotForm,
   type DataTableColumn,
   useHasInputProblem,
+  handleSaveError,
 } from '@esim/ui';
 import { displayValue, formatNumber } from '@esim/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productListQuery, saveProductPrice, tariffKeys } from '../api';
-import { handleSaveError } from '../components/forms';
 
 const FILTERS = ['search'] as const;
 const DEFAULTS = { sort: null, sortColumns: TARIFF_PRODUCT_SORT_COLUMNS, pageSize: 20 };

@@ -1,11 +1,18 @@
 import { Flex, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH, updateTariffGroupSchema, type TariffGroupDetail } from '@esim/contracts';
-import { FormLayout, FormTextField, confirm, useValibotForm, useHasInputProblem } from '@esim/ui';
+import {
+  FormLayout,
+  FormTextField,
+  confirm,
+  useValibotForm,
+  useHasInputProblem,
+  handleSaveError,
+  ConflictAlert,
+} from '@esim/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tariffKeys, updateGroup } from '../api';
-import { ConflictAlert, handleSaveError } from '../components/forms';
 import { PricePreview } from '../components/PricePreview';
 import { RuleFields } from '../components/RuleFields';
 
@@ -55,7 +62,7 @@ export function ProfileEditDialog({
       await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
       onClose();
     } catch (error) {
-      setConflict(handleSaveError(error, form.setError));
+      setConflict(handleSaveError(error, form.setError).conflict);
     }
   });
   const inputRefused = useHasInputProblem(form.control);

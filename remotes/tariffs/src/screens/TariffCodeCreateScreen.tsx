@@ -15,11 +15,11 @@ import {
   useUnsavedChangesPrompt,
   useValibotForm,
   isMissingRecordError,
+  handleSaveError,
 } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createCode, profileByCodeQuery, tariffKeys } from '../api';
-import { handleSaveError } from '../components/forms';
 import { PricePreview } from '../components/PricePreview';
 import { RuleFields } from '../components/RuleFields';
 

@@ -24,13 +24,13 @@ import {
 } from '@esim/contracts';
 import { usePermission } from '@esim/platform';
 import {
-  DetailLoadFailed,
-  DetailMissing,
   FormLayout,
   FormTextField,
   confirm,
   useValibotForm,
-  isMissingRecordError,
+  handleSaveError,
+  DetailGate,
+  isDetailReady,
 } from '@esim/ui';
 import { formatDateTime } from '@esim/utils';
 import { useState } from 'react';
@@ -45,7 +45,6 @@ import {
   relationQuery,
   tariffKeys,
 } from '../api';
-import { handleSaveError } from '../components/forms';
 import { History } from '../components/History';
 import { ProfileEditDialog } from './ProfileEditDialog';
 import { ProductPrices } from './ProductPrices';
@@ -64,29 +63,18 @@ export function TariffDetailScreen() {
   const [editing, setEditing] = useState(false);
   const [copying, setCopying] = useState(false);
 
-  if (!id || (query.isError && isMissingRecordError(query.error)))
+  if (!isDetailReady(query, id))
     return (
-      <div data-testid="area-screen" data-screen="tariff-detail-missing">
-        <DetailMissing
-          name={t('entity.profile')}
+      <div data-testid="area-screen" data-screen="tariff-detail-gate">
+        <DetailGate
+          query={query}
           id={id}
-          backTo="/tariff"
-          backLabel={t('import.back')}
-        />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div data-testid="area-screen" data-screen="tariff-detail-failed">
-        <DetailLoadFailed
           name={t('entity.profile')}
-          onRetry={() => void query.refetch()}
           backTo="/tariff"
           backLabel={t('import.back')}
         />
       </div>
     );
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   const group: TariffGroupDetail = query.data;
   const code: TariffCodeSummary | undefined =
     group.codes.find((item) => item.tariffCode === params.get('code')) ?? group.codes[0];

@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   RESOURCES,
@@ -8,9 +7,8 @@ import {
   type TariffSortColumn,
 } from '@esim/contracts';
 import { usePermission } from '@esim/platform';
-import { DataTable, useUrlListState, type DataTableColumn } from '@esim/ui';
+import { DataTable, ListPage, ListSearch, useListPage, type DataTableColumn } from '@esim/ui';
 import { formatDate } from '@esim/utils';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { tariffListQuery } from '../api';
@@ -26,8 +24,8 @@ export function TariffListScreen() {
   const { t, i18n } = useTranslation(['tariffs', 'common']);
   const navigate = useNavigate();
   const canCreate = usePermission(RESOURCES.tariffs, 'POST');
-  const { table, filters, setTable, setFilter } = useUrlListState(FILTERS, DEFAULTS);
-  const [search, setSearch] = useState(filters.search ?? '');
+  const list = useListPage(FILTERS, DEFAULTS);
+  const { table, filters, setTable } = list;
   const query = useQuery(
     tariffListQuery({
       page: table.page,
@@ -101,25 +99,17 @@ export function TariffListScreen() {
   ];
 
   return (
-    <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-list">
-      <Flex justify="space-between" align="center" wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
-        <Space wrap>
-          <Link to="/tariff/exchange-rates">{t('rates.title')}</Link>
-          {canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => void navigate('/tariff/create')}
-              autoInsertSpace={false}
-            >
-              {t('list.newProfile')}
-            </Button>
-          )}
-        </Space>
-      </Flex>
+    <ListPage
+      screen="tariff-list"
+      title={t('list.title')}
+      headerExtra={<Link to="/tariff/exchange-rates">{t('rates.title')}</Link>}
+      createAction={
+        canCreate
+          ? { label: t('list.newProfile'), run: () => void navigate('/tariff/create') }
+          : undefined
+      }
+      filters={<ListSearch list={list} label={t('list.search')} width={320} />}
+    >
       <DataTable
         columns={columns}
         rows={query.data?.items ?? []}
@@ -133,19 +123,8 @@ export function TariffListScreen() {
         onRetry={() => void query.refetch()}
         defaultSortColumn="createdDate"
         dateFilter
-        toolbar={
-          <Input.Search
-            aria-label={t('list.search')}
-            placeholder={t('list.search')}
-            allowClear
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onSearch={(value) => setFilter('search', value.trim())}
-            style={{ maxWidth: 320 }}
-          />
-        }
       />
-    </Flex>
+    </ListPage>
   );
 }
 

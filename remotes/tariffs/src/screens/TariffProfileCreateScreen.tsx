@@ -6,11 +6,16 @@ import {
   createTariffGroupSchema,
   type CreateTariffGroupInput,
 } from '@esim/contracts';
-import { FormLayout, FormTextField, useUnsavedChangesPrompt, useValibotForm } from '@esim/ui';
+import {
+  FormLayout,
+  FormTextField,
+  useUnsavedChangesPrompt,
+  useValibotForm,
+  handleSaveError,
+} from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { createGroup, tariffKeys } from '../api';
-import { handleSaveError } from '../components/forms';
 import { PricePreview } from '../components/PricePreview';
 import { RuleFields } from '../components/RuleFields';
 

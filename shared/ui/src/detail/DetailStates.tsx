@@ -3,6 +3,15 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+/** The link from a detail screen back to its list. */
+export function BackLink({ to, label, testId }: { to: string; label: string; testId?: string }) {
+  return (
+    <Link to={to} data-testid={testId}>
+      <ArrowLeftOutlined /> {label}
+    </Link>
+  );
+}
+
 export interface DetailMissingProps {
   /** What was looked for, translated ('Tariff profile'): the title is '{name} not found'. */
   name: string;
@@ -25,11 +34,7 @@ export function DetailMissing({ name, id, backTo, backLabel }: DetailMissingProp
         status="404"
         title={t('detail.notFound', { name })}
         subTitle={id ? t('detail.notFoundId', { id }) : t('detail.noId')}
-        extra={
-          <Link to={backTo} data-testid="detail-back">
-            <ArrowLeftOutlined /> {backLabel}
-          </Link>
-        }
+        extra={<BackLink to={backTo} label={backLabel} testId="detail-back" />}
       />
     </div>
   );

@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import type { UrlTableDefaults } from '../table/urlTableState';
+import { useUrlListState } from '../table/useUrlListState';
+import { toast } from '../toast/toast';
+
+/**
+ * A list screen's state: table and filters in the URL (useUrlListState), the search box that
+ * follows the URL while the user types, whether any filter is on (for the filtered-empty text)
+ * and the export with its progress.
+ */
+export function useListPage<F extends string>(
+  filterKeys: readonly F[],
+  defaults: UrlTableDefaults,
+) {
+  const list = useUrlListState<F>(filterKeys, defaults);
+  const urlSearch = (list.filters as Partial<Record<string, string>>).search;
+  const [searchText, setSearchText] = useState(urlSearch ?? '');
+  const [seenSearch, setSeenSearch] = useState(urlSearch);
+  if (seenSearch !== urlSearch) {
+    // Back / forward or a shared link changed the search: show it.
+    setSeenSearch(urlSearch);
+    setSearchText(urlSearch ?? '');
+  }
+  const hasFilter =
+    Boolean(list.table.from || list.table.to) ||
+    filterKeys.some((key) => Boolean(list.filters[key]));
+  return { ...list, hasFilter, searchText, setSearchText };
+}
+
+export type ListPageState<F extends string> = ReturnType<typeof useListPage<F>>;
+
+/** An export with its progress: the button spins until the file is there, then a toast. */
+export function useExport(run: () => Promise<unknown>, successText: string) {
+  const [exporting, setExporting] = useState(false);
+  const runExport = useCallback(async () => {
+    setExporting(true);
+    try {
+      await run();
+      toast.success(successText);
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setExporting(false);
+    }
+  }, [run, successText]);
+  return { exporting, runExport };
+}
