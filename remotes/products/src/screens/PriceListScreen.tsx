@@ -1,7 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -14,11 +13,12 @@ import { isApiError, usePermission } from '@esim/platform';
 import {
   DataTable,
   OptionSelect,
-  toast,
-  useUrlListState,
   type DataTableColumn,
   type OptionItem,
   type UrlTableDefaults,
+  ListPage,
+  useExport,
+  useListPage,
 } from '@esim/ui';
 import { ALL_VALUE } from '@esim/utils';
 import { exportPrices, priceListQuery, tariffCodeOptionsQuery } from '../api';
@@ -85,8 +85,8 @@ function TariffCodeFilter({
 export function PriceListScreen() {
   const { t } = useTranslation(['products', 'common']);
   const format = useProductFormat();
-  const { table, filters, setTable, setFilter } = useUrlListState<Filter>(FILTERS, DEFAULTS);
-  const [exporting, setExporting] = useState(false);
+  const list = useListPage<Filter>(FILTERS, DEFAULTS);
+  const { table, filters, setTable, setFilter } = list;
 
   const query: ProductPriceListQuery = useMemo(
     () => ({
@@ -219,57 +219,43 @@ export function PriceListScreen() {
     );
   }
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportPrices(query);
-      toast.success(t('list.exportSuccess'));
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, runExport } = useExport(
+    useCallback(() => exportPrices(query), [query]),
+    t('list.exportSuccess'),
+  );
 
   const filterProps = (key: Filter) => ({
     value: filters[key],
     onChange: (value: string | undefined) => setFilter(key, value),
   });
-  const hasFilter = FILTERS.some((key) => Boolean(filters[key]));
+  const hasFilter = list.hasFilter;
   // A missing exchange rate makes the list impossible to price (422 naming the currency pair).
   const missingRate =
     isApiError(result.error) && result.error.status === 422 ? result.error.message : null;
 
   return (
-    <Flex vertical gap="middle" data-testid="area-screen" data-screen="product-price-list">
-      <Flex justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('prices.title')}
-        </Typography.Title>
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => void runExport()}
-          loading={exporting}
-          autoInsertSpace={false}
-        >
-          {t('list.export')}
-        </Button>
-      </Flex>
-      <Flex gap="small" wrap align="center" role="search">
-        <SearchFilter
-          {...filterProps('search')}
-          label={t('prices.search')}
-          placeholder={t('prices.searchPlaceholder')}
-        />
-        <SupplierFilter {...filterProps('supplierId')} />
-        <CategoryFilter
-          {...filterProps('category')}
-          suggestions={rows.map((row) => row.category)}
-        />
-        <CountryFilter {...filterProps('country')} />
-        <EnumFilter kind="type" {...filterProps('type')} />
-        <TariffCodeFilter {...filterProps('tariffCodeId')} />
-      </Flex>
+    <ListPage
+      screen="product-price-list"
+      title={t('prices.title')}
+      exportAction={{ label: t('list.export'), exporting, run: () => void runExport() }}
+      filters={
+        <>
+          <SearchFilter
+            {...filterProps('search')}
+            label={t('prices.search')}
+            placeholder={t('prices.searchPlaceholder')}
+          />
+          <SupplierFilter {...filterProps('supplierId')} />
+          <CategoryFilter
+            {...filterProps('category')}
+            suggestions={rows.map((row) => row.category)}
+          />
+          <CountryFilter {...filterProps('country')} />
+          <EnumFilter kind="type" {...filterProps('type')} />
+          <TariffCodeFilter {...filterProps('tariffCodeId')} />
+        </>
+      }
+    >
       {missingRate && <Alert type="error" showIcon title={missingRate} />}
       <DataTable<ProductPriceListItem>
         columns={columns}
@@ -286,7 +272,7 @@ export function PriceListScreen() {
         emptyText={hasFilter ? t('list.emptyFiltered') : t('prices.empty')}
         scroll={{ x: 'max-content' }}
       />
-    </Flex>
+    </ListPage>
   );
 }
 

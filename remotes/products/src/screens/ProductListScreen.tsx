@@ -1,7 +1,6 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -13,10 +12,11 @@ import {
 import { usePermission } from '@esim/platform';
 import {
   DataTable,
-  toast,
-  useUrlListState,
   type DataTableColumn,
   type UrlTableDefaults,
+  ListPage,
+  useExport,
+  useListPage,
 } from '@esim/ui';
 import { displayValue } from '@esim/utils';
 import { exportProducts, productListQuery } from '../api';
@@ -55,10 +55,10 @@ const DEFAULTS: UrlTableDefaults = {
 export function ProductListScreen() {
   const { t } = useTranslation(['products', 'common']);
   const format = useProductFormat();
-  const { table, filters, setTable, setFilter } = useUrlListState<Filter>(FILTERS, DEFAULTS);
+  const list = useListPage<Filter>(FILTERS, DEFAULTS);
+  const { table, filters, setTable, setFilter } = list;
   const canCreate = usePermission(RESOURCES.products, 'POST');
   const [creating, setCreating] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   const query: ProductListQuery = useMemo(
     () => ({
@@ -199,68 +199,45 @@ export function ProductListScreen() {
     },
   ];
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportProducts(query);
-      toast.success(t('list.exportSuccess'));
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, runExport } = useExport(
+    useCallback(() => exportProducts(query), [query]),
+    t('list.exportSuccess'),
+  );
 
-  const hasFilter = Boolean(table.from || table.to) || FILTERS.some((key) => Boolean(filters[key]));
+  const hasFilter = list.hasFilter;
   const filterProps = (key: Filter) => ({
     value: filters[key],
     onChange: (value: string | undefined) => setFilter(key, value),
   });
 
   return (
-    <Flex vertical gap="middle" data-testid="area-screen" data-screen="product-list">
-      <Flex justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
-        <Flex gap="small">
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void runExport()}
-            loading={exporting}
-            autoInsertSpace={false}
-          >
-            {t('list.export')}
-          </Button>
-          {canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setCreating(true)}
-              autoInsertSpace={false}
-            >
-              {t('list.create')}
-            </Button>
-          )}
-        </Flex>
-      </Flex>
-      <Flex gap="small" wrap align="center" role="search">
-        <SearchFilter
-          {...filterProps('search')}
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-        />
-        <SupplierFilter {...filterProps('supplierId')} />
-        <CategoryFilter
-          {...filterProps('category')}
-          suggestions={rows.map((row) => row.category)}
-        />
-        <EnumFilter kind="type" {...filterProps('type')} />
-        <EnumFilter kind="network" {...filterProps('network')} />
-        <LabelFilter {...filterProps('label')} />
-        <CountryFilter {...filterProps('country')} />
-        <EnumFilter kind="status" {...filterProps('status')} />
-      </Flex>
+    <ListPage
+      screen="product-list"
+      title={t('list.title')}
+      exportAction={{ label: t('list.export'), exporting, run: () => void runExport() }}
+      createAction={
+        canCreate ? { label: t('list.create'), run: () => setCreating(true) } : undefined
+      }
+      filters={
+        <>
+          <SearchFilter
+            {...filterProps('search')}
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+          />
+          <SupplierFilter {...filterProps('supplierId')} />
+          <CategoryFilter
+            {...filterProps('category')}
+            suggestions={rows.map((row) => row.category)}
+          />
+          <EnumFilter kind="type" {...filterProps('type')} />
+          <EnumFilter kind="network" {...filterProps('network')} />
+          <LabelFilter {...filterProps('label')} />
+          <CountryFilter {...filterProps('country')} />
+          <EnumFilter kind="status" {...filterProps('status')} />
+        </>
+      }
+    >
       <DataTable<ProductListItem>
         columns={columns}
         rows={rows}
@@ -278,7 +255,7 @@ export function ProductListScreen() {
         scroll={{ x: 'max-content' }}
       />
       {creating && <CreateProductDrawer onClose={() => setCreating(false)} />}
-    </Flex>
+    </ListPage>
   );
 }
 

@@ -1,7 +1,7 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Tag, Tooltip, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -15,14 +15,16 @@ import {
 import { usePermission } from '@esim/platform';
 import {
   DataTable,
-  OptionSelect,
-  toast,
-  useUrlListState,
   type DataTableColumn,
   type OptionItem,
   type UrlTableDefaults,
+  ListFilter,
+  ListPage,
+  ListSearch,
+  useExport,
+  useListPage,
 } from '@esim/ui';
-import { ALL_VALUE, displayValue, formatDateTime, formatNumber } from '@esim/utils';
+import { displayValue, formatDateTime, formatNumber } from '@esim/utils';
 import { exportStock, stockProductListQuery, stockSuppliersQuery } from '../api';
 import { ImportStockWizard } from '../components/ImportStockWizard';
 import { STATUS_COLORS } from '../components/StatusTag';
@@ -61,17 +63,10 @@ function CountTags({ row }: { row: StockProductListItem }) {
 /** /stock: stock products (of stock-type suppliers) with their counts by status. */
 export function StockListScreen() {
   const { t, i18n } = useTranslation(['stock', 'common']);
-  const list = useUrlListState<Filter>(FILTERS, DEFAULTS);
-  const { table, filters, setTable, setFilter } = list;
+  const list = useListPage<Filter>(FILTERS, DEFAULTS);
+  const { table, filters, setTable } = list;
   const canImport = usePermission(RESOURCES.stock, 'POST');
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [search, setSearch] = useState(filters.search ?? '');
-  const [urlSearch, setUrlSearch] = useState(filters.search);
-  if (urlSearch !== filters.search) {
-    setUrlSearch(filters.search);
-    setSearch(filters.search ?? '');
-  }
 
   const query: StockProductListQuery = useMemo(
     () => ({
@@ -169,77 +164,45 @@ export function StockListScreen() {
     },
   ];
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportStock({
-        sort: 'importedDate',
-        order: 'desc',
-        ...(filters.supplierId ? { supplierId: filters.supplierId } : {}),
-      });
-      toast.success(t('export.success'));
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const hasFilter = FILTERS.some((key) => Boolean(filters[key]));
+  const supplierId = filters.supplierId;
+  const { exporting, runExport } = useExport(
+    useCallback(
+      () =>
+        exportStock({ sort: 'importedDate', order: 'desc', ...(supplierId ? { supplierId } : {}) }),
+      [supplierId],
+    ),
+    t('export.success'),
+  );
 
   return (
-    <Flex vertical gap="middle" data-testid="area-screen" data-screen="stock-list">
-      <Flex justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
-        <Flex gap="small">
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void runExport()}
-            loading={exporting}
-            autoInsertSpace={false}
-          >
-            {t('export.button')}
-          </Button>
-          {canImport && (
-            <Button
-              type="primary"
-              icon={<UploadOutlined />}
-              onClick={() => setImporting(true)}
-              autoInsertSpace={false}
-            >
-              {t('import.open')}
-            </Button>
-          )}
-        </Flex>
-      </Flex>
-      <Flex gap="small" wrap align="center" role="search">
-        <Input.Search
-          aria-label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          allowClear
-          value={search}
-          maxLength={100}
-          onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => setFilter('search', value.trim() || undefined)}
-          style={{ width: 300 }}
-        />
-        <OptionSelect
-          aria-label={t('common:fields.supplierId')}
-          includeAll
-          allLabel={t('list.allSuppliers')}
-          options={supplierOptions}
-          value={filters.supplierId ?? ALL_VALUE}
-          onChange={(value: unknown) =>
-            setFilter(
-              'supplierId',
-              value === ALL_VALUE || value == null ? undefined : String(value),
-            )
-          }
-          style={{ minWidth: 200 }}
-        />
-      </Flex>
+    <ListPage
+      screen="stock-list"
+      title={t('list.title')}
+      exportAction={{ label: t('export.button'), exporting, run: () => void runExport() }}
+      createAction={
+        canImport
+          ? { label: t('import.open'), run: () => setImporting(true), icon: <UploadOutlined /> }
+          : undefined
+      }
+      filters={
+        <>
+          <ListSearch
+            list={list}
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            width={300}
+          />
+          <ListFilter
+            list={list}
+            filterKey="supplierId"
+            label={t('common:fields.supplierId')}
+            allLabel={t('list.allSuppliers')}
+            options={supplierOptions}
+            minWidth={200}
+          />
+        </>
+      }
+    >
       <DataTable<StockProductListItem>
         columns={columns}
         rows={result.data?.items ?? []}
@@ -252,11 +215,11 @@ export function StockListScreen() {
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}
         defaultSortColumn="productName"
-        emptyText={hasFilter ? t('list.emptyFiltered') : t('list.empty')}
+        emptyText={list.hasFilter ? t('list.emptyFiltered') : t('list.empty')}
         scroll={{ x: 'max-content' }}
       />
       {importing && <ImportStockWizard onClose={() => setImporting(false)} />}
-    </Flex>
+    </ListPage>
   );
 }
 

@@ -13,7 +13,7 @@ export interface ListPageProps {
   /** The export button (shown when given). */
   exportAction?: { label: string; exporting: boolean; run: () => void };
   /** The create button (shown when given: pass it only to users who may create). */
-  createAction?: { label: string; run: () => void };
+  createAction?: { label: string; run: () => void; icon?: ReactNode };
   /** More in the header, before the buttons (a link to a related screen). */
   headerExtra?: ReactNode;
   /** Search and filter controls (ListSearch, ListFilter ...). */
@@ -53,7 +53,7 @@ export function ListPage({
           {createAction && (
             <Button
               type="primary"
-              icon={<PlusOutlined />}
+              icon={createAction.icon ?? <PlusOutlined />}
               onClick={createAction.run}
               autoInsertSpace={false}
             >
