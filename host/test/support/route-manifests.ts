@@ -9,21 +9,12 @@ import type {
   RouteManifestEntry,
 } from '@esim/remote-kit/manifest';
 // @ts-expect-error -- plain JavaScript build helpers without type declarations
+import { REMOTE_AREAS } from '../../../shared/build/src/areas.js';
+// @ts-expect-error -- plain JavaScript build helpers without type declarations
 import { labelTexts } from '../../../shared/build/src/route-manifest.js';
 
-export const REMOTES = [
-  'dashboard',
-  'suppliers',
-  'tariffs',
-  'products',
-  'stock',
-  'orders',
-  'partners',
-  'campaigns',
-  'branches',
-  'roles',
-  'settings',
-] as const;
+/** The workspace's remotes: the one list the builds use (shared/build/src/areas.js). */
+export const REMOTES = REMOTE_AREAS as readonly string[];
 
 const LOCALES_DIR = join(__dirname, '..', '..', '..', 'locales');
 const texts = labelTexts as (localesDir: string, labelKey: string) => Record<string, string>;

@@ -14,15 +14,7 @@ import type {
   SupplierListQuery,
   UpdateStockStatusInput,
 } from '@esim/contracts';
-import {
-  ApiError,
-  api,
-  downloadFile,
-  errorMessageFromBody,
-  getIdToken,
-  getRuntimeConfig,
-  i18next,
-} from '@esim/platform';
+import { api, downloadFile, request } from '@esim/platform';
 
 /** Query keys of the stock area (everything under 'stock' is refreshed after a change). */
 export const stockKeys = {
@@ -156,9 +148,9 @@ export const exportStock = (filters: Omit<StockDetailQuery, 'page' | 'pageSize' 
 };
 
 /**
- * POST stock/csv?productId=&fileName=&dryRun= with the file itself as the body (text/csv).
- * The platform client sends JSON only, so this one call goes through fetch with the same
- * bearer token, base URL, timeout and error envelope (ApiError with errors[0].message).
+ * POST stock/csv?productId=&fileName=&dryRun= with the file itself as the body (text/csv),
+ * through the platform client (token, sign-out on 401, errors translated from their key). The
+ * wizard shows the outcome itself: no toasts.
  */
 export async function importStockCsv(
   productId: string,
@@ -167,41 +159,14 @@ export async function importStockCsv(
   dryRun: boolean,
   signal?: AbortSignal,
 ): Promise<StockImportResult> {
-  const base = getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '');
-  const params = new URLSearchParams({ productId, fileName, dryRun: String(dryRun) });
-  const token = await getIdToken();
-  const timeout = AbortSignal.timeout(120_000);
-  let response: Response;
-  try {
-    response = await fetch(`${base}/stock/csv?${params.toString()}`, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'text/csv; charset=utf-8',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: file,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
-    throw new ApiError(i18next.t('common:errors.default'), 0, undefined, { cause: error });
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    body = text;
-  }
-  if (!response.ok) {
-    throw new ApiError(
-      errorMessageFromBody(body) ?? i18next.t('common:errors.default'),
-      response.status,
-      body,
-    );
-  }
-  const envelope = body as { data?: StockImportResult } | undefined;
-  if (!envelope?.data) throw new ApiError(i18next.t('common:errors.default'), 0, body);
-  return envelope.data;
+  const { data } = await request<StockImportResult>('POST', 'stock/csv', {
+    searchParams: { productId, fileName, dryRun: String(dryRun) },
+    body: file,
+    headers: { 'content-type': 'text/csv; charset=utf-8' },
+    ...(signal ? { signal } : {}),
+    timeout: 120_000,
+    notifyError: false,
+    notifySuccess: false,
+  });
+  return data;
 }

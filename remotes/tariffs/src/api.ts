@@ -90,8 +90,11 @@ export const productListQuery = (query: TariffProductListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** A tariff code by its code (404 when there is none): screens that take ?code= check it. */
-export const tariffCodeQuery = (code: string) =>
+/**
+ * A tariff code and who uses it (404 when there is no such code): the relation tab, and screens
+ * that take ?code= check the code with it. Its screens show their own error state.
+ */
+export const relationQuery = (code: string) =>
   queryOptions({
     queryKey: tariffKeys.relation(code),
     queryFn: ({ signal }) =>
@@ -100,13 +103,6 @@ export const tariffCodeQuery = (code: string) =>
         searchParams: { code },
         notifyError: false,
       }),
-  });
-
-export const relationQuery = (code: string) =>
-  queryOptions({
-    queryKey: tariffKeys.relation(code),
-    queryFn: ({ signal }) =>
-      api.get<TariffRelation>('tariff/relation', { signal, searchParams: { code } }),
   });
 
 export const tariffHistoryQuery = (id: string, page: number, pageSize: number) =>

@@ -88,6 +88,18 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('the API client', () => {
+  it('sends a raw body (a file) with its own content type', async () => {
+    await api.post('items/no-message', undefined, {
+      body: new Blob(['iccid,code\n'], { type: 'text/csv' }),
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      notifySuccess: false,
+    });
+    const [request] = server.requests;
+    expect(request?.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(request?.headers.authorization).toBe('Bearer id-token-123');
+    expect(request?.body).toBe('iccid,code\n');
+  });
+
   it('sends the bearer ID token, JSON and query parameters', async () => {
     await api.post('items', { name: 'Tokyo 5GB' }, { searchParams: { page: 2, empty: undefined } });
     const [request] = server.requests;

@@ -32,7 +32,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { counted } from '../counted';
-import { fileErrorKey } from '../fileErrors';
 import { importJobQuery, importStockCsv, stockKeys, stockProductOptionsQuery } from '../api';
 
 const STEP_PRODUCT = 0;
@@ -175,9 +174,8 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
     } catch (error) {
       if (error instanceof Error && error.name === 'AbortError') return;
       setFileError(
-        isApiError(error)
-          ? translateValidationMessage(t, fileErrorKey(error.message))
-          : t('common:errors.default'),
+        // The client translated the API's answer from its key (File is empty, columns, size).
+        isApiError(error) ? error.message : t('common:errors.default'),
       );
     }
   };
@@ -202,7 +200,7 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
         setApplyError(t('import.allExpired'));
       else if (error.key === STOCK_API_MESSAGES.notStockProduct.key)
         setApplyError(t('import.productHelp'));
-      else setApplyError(translateValidationMessage(t, fileErrorKey(error.message)));
+      else setApplyError(error.message);
     }
   };
 

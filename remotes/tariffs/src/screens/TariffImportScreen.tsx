@@ -10,7 +10,7 @@ import { displayValue, formatNumber } from '@esim/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { importPrices, tariffCodeQuery, tariffKeys } from '../api';
+import { importPrices, relationQuery, tariffKeys } from '../api';
 import { CsvFilePicker } from '../components/CsvFilePicker';
 import { RowErrors } from '../components/RowErrors';
 
@@ -25,7 +25,7 @@ export function TariffImportScreen() {
   const [csv, setCsv] = useState<string>();
   const [preview, setPreview] = useState<TariffImportResult>();
   const [applied, setApplied] = useState<number>();
-  const codeLookup = useQuery({ ...tariffCodeQuery(code), enabled: code !== '' });
+  const codeLookup = useQuery({ ...relationQuery(code), enabled: code !== '' });
   const check = useMutation({ mutationFn: (text: string) => importPrices(code, text, true) });
   const apply = useMutation({ mutationFn: (text: string) => importPrices(code, text, false) });
 

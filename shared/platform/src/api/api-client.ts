@@ -47,6 +47,8 @@ export interface RequestOptions {
   searchParams?: SearchParams;
   /** JSON body (POST/PUT/DELETE). */
   json?: unknown;
+  /** A raw body instead (a file, with its content-type in headers). */
+  body?: BodyInit;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Show the error notification on failure (default true; a GET may pass false). */
@@ -159,6 +161,7 @@ export async function requestRaw(
       method,
       searchParams: toSearchParams(options.searchParams),
       json: options.json,
+      body: options.body,
       headers: options.headers,
       signal: options.signal,
       timeout: options.timeout ?? HTTP_TIMEOUT_MS,
