@@ -2,8 +2,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import { AREAS } from './areas';
-import { registerCsvBodyParser } from './areas/stock/csv-body';
+import { areaRoutes, registerAreaBodyParsers } from './areas';
 import type { AreaDeps } from './areas/types';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -21,7 +20,9 @@ import { remoteStoreRoutes } from './http/remote-store';
 import { createSecurityHeadersHook, requestId } from './http/security';
 import { staticRoutes } from './http/static';
 import type { IdentityModule } from './identity/types';
+import type { JobQueue } from './jobs';
 import { createLogger } from './logger';
+import { createAreaJobQueue } from './worker';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -29,6 +30,11 @@ export interface BuildAppOptions {
   identity: IdentityModule;
   /** pino logger (server.ts shares one with the identity module); default: from config.logLevel. */
   logger?: FastifyBaseLogger;
+  /**
+   * The started job queue (server.ts). Without one the app makes its own, started by the first
+   * enqueue, running jobs but no schedules, and stopped when the app closes (tests).
+   */
+  jobs?: JobQueue;
   /** Called for every route as it is registered, before anything else sees it (tests enumerate routes). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -73,8 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandling(app);
-  // Raw text/csv bodies (stock/csv files, up to 20 MB).
-  registerCsvBodyParser(app);
+  registerAreaBodyParsers(app);
   app.addHook('onRequest', createSecurityHeadersHook(config));
 
   await app.register(cors, {
@@ -116,15 +121,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
 
-  const deps: AreaDeps = { config, database, db: database.db, identity };
-  registerRoutes(
-    app,
-    AREAS.flatMap((area) => area(deps)),
-    { prefix: API_BASE },
-  );
+  const jobs = options.jobs ?? ownJobQueue(app, options);
+  const deps: AreaDeps = { config, database, db: database.db, identity, jobs };
+  registerRoutes(app, areaRoutes(deps), { prefix: API_BASE });
   registerRoutes(app, metaRoutes(app, config, database));
   registerRoutes(app, remoteStoreRoutes(config.remoteStoreDir));
   registerRoutes(app, staticRoutes(config.hostDistDir));
 
   return app;
+}
+
+function ownJobQueue(app: FastifyInstance, options: BuildAppOptions): JobQueue {
+  const { queue } = createAreaJobQueue({
+    database: options.database,
+    config: options.config,
+    identity: options.identity,
+    logger: app.log,
+    schedules: false,
+    pollingIntervalSeconds: 1,
+  });
+  app.addHook('onClose', () => queue.stop());
+  return queue;
 }

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllowList } from './connectors/outbound/address-policy';
+import { parseSecretKey } from './identity/crypto';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Repository root (api/..), used for embedded-default paths. */
@@ -62,7 +64,47 @@ export interface AppConfig {
   };
   /** Key for encrypting secrets at rest (32 bytes, base64 or hex). */
   secretKey: string | undefined;
+  /**
+   * Outbound calls to suppliers (base URLs, connection test, sync) never reach loopback, private,
+   * link-local or metadata addresses, except these: OUTBOUND_ALLOW_LIST, comma-separated IPs or
+   * CIDR ranges, optionally with a port (`10.1.2.0/24`, `127.0.0.1:3199`, `[::1]:8080`). Default:
+   * the embedded eSIM Go simulator's address when it runs (sample data on), else nothing.
+   */
+  outboundAllowList: string[];
   logLevel: string;
+}
+
+/** Why the server refuses to start: a configuration mistake, said plainly. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export const SECRET_KEY_REQUIRED_MESSAGE =
+  'SECRET_KEY is required with DATABASE_URL: set it to 32 random bytes, hex or base64 ' +
+  '(e.g. `openssl rand -hex 32`), the same on every replica. Nothing was written.';
+
+/** The embedded simulator's port (mirrors connectors/embedded.ts simulatorPort); null = off. */
+function embeddedSimulatorPort(env: NodeJS.ProcessEnv): number | null {
+  const value = env.ESIMGO_SIMULATOR_PORT;
+  if (value === 'off' || value === 'false') return null;
+  const port = value === undefined || value === '' ? 3199 : Number.parseInt(value, 10);
+  return Number.isInteger(port) && port > 0 && port <= 65535 ? port : null;
+}
+
+function outboundAllowList(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): string[] {
+  if (env.OUTBOUND_ALLOW_LIST !== undefined) {
+    return env.OUTBOUND_ALLOW_LIST.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  }
+  // Same rule as sampleDataEnabled(): the sample supplier points at the simulator on 127.0.0.1.
+  const sampleData =
+    env.SEED_SAMPLE_DATA === 'true' || (env.SEED_SAMPLE_DATA !== 'false' && !databaseUrl);
+  const port = embeddedSimulatorPort(env);
+  return sampleData && port !== null ? [`127.0.0.1:${port}`] : [];
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -72,19 +114,49 @@ function int(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
-/** Reads configuration from the environment; every value has an embedded default. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export interface LoadConfigOptions {
+  /**
+   * Refuse DATABASE_URL without a valid SECRET_KEY (default true: the server would otherwise fail
+   * half-way through its first start). Tools that never touch secrets (release CLI) pass false.
+   */
+  requireSecretKey?: boolean;
+}
+
+/**
+ * Reads configuration from the environment; every value has an embedded default. Throws
+ * ConfigError before anything is opened or written when the configuration cannot work.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { requireSecretKey = true }: LoadConfigOptions = {},
+): AppConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const secretKey = env.SECRET_KEY || undefined;
+  if (requireSecretKey) {
+    if (databaseUrl && !secretKey) throw new ConfigError(SECRET_KEY_REQUIRED_MESSAGE);
+    try {
+      parseSecretKey(secretKey);
+    } catch (error) {
+      throw new ConfigError(`${(error as Error).message}. Nothing was written.`);
+    }
+  }
   const port = int(env.PORT, 3000);
   const consoleOrigin = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : undefined;
   const publicUrl = consoleOrigin ?? `http://localhost:${port}`;
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
   const mode = env.COGNITO_USER_POOL_ID ? 'cognito' : 'local';
+  const allowList = outboundAllowList(env, databaseUrl);
+  try {
+    parseAllowList(allowList);
+  } catch (error) {
+    throw new ConfigError(`OUTBOUND_ALLOW_LIST: ${(error as Error).message}`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
     consoleOrigin,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     dataDir,
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host', 'dist')),
     remoteStoreUrl: env.REMOTE_STORE_URL || undefined,
@@ -113,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: env.MAIL_FROM ?? 'eSIM Console <no-reply@esim.local>',
       outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     },
-    secretKey: env.SECRET_KEY || undefined,
+    secretKey,
+    outboundAllowList: allowList,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -11,7 +11,7 @@ import { SAMPLE_ESIMGO_API_KEY, startEmbeddedSimulator } from './connectors/embe
 import { createIdentity } from './identity';
 import { createLogger } from './logger';
 import { autoPublishEnabled, autoPublishRemotes } from './release-store/auto-publish';
-import { isWorkerMode, startBackgroundJobs, startWorker } from './worker';
+import { backgroundJobLines, createAreaJobQueue, isWorkerMode, startWorker } from './worker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -65,11 +65,12 @@ async function main(): Promise<void> {
   }
 
   const identity = await createIdentity({ config, database, log: logger });
+  // The job queue (src/jobs, pg-boss): in the API process and in worker mode alike.
+  const { queue: jobs, work } = createAreaJobQueue({ database, config, identity, logger });
+  await jobs.start();
   // Worker mode (WORKER=true or --worker): the background jobs, no HTTP listener (src/worker.ts).
-  const worker = isWorkerMode() ? startWorker(logger) : null;
-  const app = worker ? null : await buildApp({ config, database, identity, logger });
-  // The durable job runner (src/jobs): in the API process and in worker mode alike.
-  const jobs = startBackgroundJobs({ database, config, logger });
+  const worker = isWorkerMode() ? startWorker(logger, backgroundJobLines(work)) : null;
+  const app = worker ? null : await buildApp({ config, database, identity, logger, jobs });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -89,7 +90,8 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await worker?.close();
-      await jobs.close();
+      // Jobs in hand get half the grace period; the stale check fails the records of what is left.
+      await jobs.stop(SHUTDOWN_GRACE_MS / 2);
       await identity.close();
       await simulator?.close();
       await database.close();

@@ -1,19 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { STOCK_IMPORT_JOB, createStockService } from './areas/stock/service';
-import { STOCK_SCHEDULED_TASKS } from './areas/stock/tasks';
+import { areaJobs, areaScheduledTasks } from './areas';
+import type { AreaDeps } from './areas/types';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { JOB_DEFAULTS, startJobRunner, type JobRunner } from './jobs';
+import type { IdentityModule } from './identity/types';
+import { JOB_HOUSEKEEPING_TASKS, createJobQueue, type JobQueue, type JobWork } from './jobs';
 
 /**
  * Worker mode: `WORKER=true node api/dist/server.mjs` (or `node api/dist/server.mjs --worker`)
  * starts the modules that run background jobs and serves no HTTP.
  *
  * Background work: the identity module's hourly pruning (started by createIdentity() itself) and
- * the durable job runner (src/jobs: queued jobs claimed with FOR UPDATE SKIP LOCKED, scheduled
- * tasks every minute). startBackgroundJobs() runs in the API process AND in worker mode: jobs go to
- * exactly one process, the scheduled tasks are idempotent. A new job kind or task is registered in
- * startBackgroundJobs() and listed in BACKGROUND_JOBS.
+ * the job queue (src/jobs, pg-boss) with every area's job kinds and scheduled tasks (their
+ * module.ts). The queue runs in the API process AND in worker mode: each job goes to one process,
+ * each scheduled slot runs once per cluster.
  */
 export function isWorkerMode(
   env: NodeJS.ProcessEnv = process.env,
@@ -22,37 +22,58 @@ export function isWorkerMode(
   return env.WORKER === 'true' || argv.slice(2).includes('--worker');
 }
 
-/** What the worker runs, for its readiness line (and for whoever adds the next job). */
-export const BACKGROUND_JOBS = [
-  'identity: prune expired one-time passwords, sessions and rate-limit records (hourly)',
-  'stock.import: large stock CSV imports (queued job, one transaction, progress)',
-  'stock.expire: items past activeExpireDate -> wasted (every minute and at start)',
-  'stock.releaseHolds: holds past holdUntil -> on_hand (every minute and at start)',
-] as const;
+const IDENTITY_JOB =
+  'identity: prune expired one-time passwords, sessions and rate-limit records (hourly)';
 
-/**
- * Starts the job runner with every area's job handlers and scheduled tasks. JOB_INTERVAL_MS
- * overrides the tick interval (default 60 s).
- */
-export function startBackgroundJobs(options: {
+/** The job kinds and scheduled tasks of every area, plus the queue's own housekeeping. */
+export function backgroundWork(deps: AreaDeps): JobWork {
+  return {
+    jobs: areaJobs(deps),
+    scheduled: [...JOB_HOUSEKEEPING_TASKS, ...areaScheduledTasks()],
+  };
+}
+
+/** What the worker runs, for its readiness line. */
+export function backgroundJobLines(work: JobWork): string[] {
+  return [
+    IDENTITY_JOB,
+    ...work.jobs.map((job) => `${job.kind}: ${job.description}`),
+    ...work.scheduled.map((task) => `${task.name}: ${task.description ?? task.cron ?? ''}`),
+  ];
+}
+
+export interface AreaJobQueueOptions {
   database: Database;
   config: AppConfig;
+  identity: IdentityModule;
   logger: FastifyBaseLogger;
-  env?: NodeJS.ProcessEnv;
-}): JobRunner {
-  const stock = createStockService({
-    db: options.database.db,
-    config: options.config,
-    log: options.logger,
-  });
-  const interval = Number((options.env ?? process.env).JOB_INTERVAL_MS);
-  return startJobRunner({
+  /** Cron schedules and runs at start (server: on; an app built without a queue: off). */
+  schedules?: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+/** The job queue with every area's work registered; call start() (enqueue() also starts it). */
+export function createAreaJobQueue(options: AreaJobQueueOptions): {
+  queue: JobQueue;
+  work: JobWork;
+} {
+  const queue = createJobQueue({
     database: options.database,
     log: options.logger,
-    handlers: { [STOCK_IMPORT_JOB]: stock.importJobHandler },
-    scheduled: STOCK_SCHEDULED_TASKS,
-    intervalMs: Number.isFinite(interval) && interval > 0 ? interval : JOB_DEFAULTS.intervalMs,
+    ...(options.schedules === undefined ? {} : { schedules: options.schedules }),
+    ...(options.pollingIntervalSeconds
+      ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
+      : {}),
   });
+  const work = backgroundWork({
+    config: options.config,
+    database: options.database,
+    db: options.database.db,
+    identity: options.identity,
+    jobs: queue,
+  });
+  queue.register(work);
+  return { queue, work };
 }
 
 export interface Worker {
@@ -60,16 +81,13 @@ export interface Worker {
 }
 
 /**
- * Keeps the process alive for the background jobs (their timers are unref'd so the HTTP server can
- * exit cleanly) and logs the readiness line. close() lets the process end.
+ * Keeps the process alive for the background jobs (the HTTP server is not there to do it) and
+ * logs the readiness line. close() lets the process end.
  */
-export function startWorker(logger: FastifyBaseLogger): Worker {
-  // A ref'd timer: without it Node would exit once start-up is done (no listener, unref'd jobs).
+export function startWorker(logger: FastifyBaseLogger, jobs: readonly string[]): Worker {
+  // A ref'd timer: without it Node could exit once start-up is done (no listener).
   const keepAlive = setInterval(() => undefined, 2 ** 31 - 1);
-  logger.info(
-    { jobs: BACKGROUND_JOBS, http: false },
-    'worker ready: running background jobs, no HTTP listener',
-  );
+  logger.info({ jobs, http: false }, 'worker ready: running background jobs, no HTTP listener');
   return {
     async close() {
       clearInterval(keepAlive);

@@ -309,6 +309,10 @@ describe('PUT user/status', () => {
       payload: { collection: 'tax' },
     });
     expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({
+      errorMessage: 'Account disabled, contact the administrator',
+      errorMessageKey: 'errors.accountDisabled',
+    });
   });
 
   it('refuses to disable your own account', async () => {

@@ -10,8 +10,11 @@ import { SupplierError, createConnector, createEsimGoConnector } from '../src/co
 import { ESIMGO_CATALOGUE_PER_PAGE } from '../src/connectors/esimgo/connector';
 import { esimGoBundle, sampleCatalogue } from '../src/connectors/esimgo/sample-catalogue';
 import { createEsimGoSimulator, type EsimGoSimulator } from '../src/connectors/esimgo/simulator';
+import { createOutboundFetch, parseAllowList } from '../src/connectors/outbound';
 
 const KEY = 'sim-test-key-5d1c';
+/** The outbound guard with loopback allow-listed, as the local simulators need. */
+const loopbackFetch = createOutboundFetch(parseAllowList(['127.0.0.1']));
 let sim: EsimGoSimulator;
 let baseUrl: string;
 
@@ -23,7 +26,12 @@ afterAll(() => sim.close());
 afterEach(() => sim.reset());
 
 function connector(options: { apiKey?: string; timeoutMs?: number } = {}) {
-  return createEsimGoConnector({ baseUrl, apiKey: options.apiKey ?? KEY, ...options });
+  return createEsimGoConnector({
+    baseUrl,
+    apiKey: options.apiKey ?? KEY,
+    fetch: loopbackFetch,
+    ...options,
+  });
 }
 
 async function failure(work: Promise<unknown>): Promise<SupplierError> {
@@ -156,6 +164,7 @@ describe('eSIM Go connector', () => {
       createEsimGoConnector({
         baseUrl: `http://127.0.0.1:${port}/v2.4`,
         apiKey: KEY,
+        fetch: loopbackFetch,
       }).listCatalogue(),
     );
     expect(error.kind).toBe('unreachable');
@@ -176,12 +185,23 @@ describe('eSIM Go connector', () => {
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/v2.4`;
     const error = await failure(
-      createEsimGoConnector({ baseUrl: base, apiKey: KEY }).listCatalogue(),
+      createEsimGoConnector({ baseUrl: base, apiKey: KEY, fetch: loopbackFetch }).listCatalogue(),
     );
     expect(error).toMatchObject({ kind: 'http', status: 302 });
     expect(elsewhereHits).toBe(0);
     await new Promise((resolve) => redirecting.close(resolve));
     await new Promise((resolve) => elsewhere.close(resolve));
+  });
+
+  it('by default reaches no loopback address: the simulator never sees the key', async () => {
+    const before = sim.calls;
+    for (const base of [baseUrl, baseUrl.replace('127.0.0.1', 'localhost')]) {
+      const error = await failure(
+        createEsimGoConnector({ baseUrl: base, apiKey: KEY }).listCatalogue(),
+      );
+      expect(error.kind).toBe('unreachable');
+    }
+    expect(sim.calls).toBe(before);
   });
 
   it('only eSIM Go has a connector', () => {

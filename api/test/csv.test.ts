@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_RETURNED_ROW_ERRORS } from '@esim/contracts';
 import {
   CSV_BOM,
+  CsvEncodingError,
   CsvSyntaxError,
+  RowErrorList,
   csvCell,
   csvChunks,
   csvFileName,
+  decodeUtf8,
   neutraliseFormula,
   parseCsv,
+  readAllCsv,
+  readCsv,
+  rowError,
   resolveTimeZone,
   toCsv,
 } from '../src/csv';
@@ -121,11 +128,12 @@ describe('CSV reader', () => {
     ]);
   });
 
-  it('skips blank lines but counts them, keeps empty fields and a quoted empty value', () => {
-    expect(parseCsv('a,b\r\n\r\n,\r\n""\r\n')).toEqual([
+  it('skips blank lines (and a line of just "") but counts them, keeps empty fields', () => {
+    expect(parseCsv('a,b\r\n\r\n,\r\n""\r\n"",\r\nc,d\r\n')).toEqual([
       { row: 1, values: ['a', 'b'] },
       { row: 3, values: ['', ''] },
-      { row: 4, values: [''] },
+      { row: 5, values: ['', ''] },
+      { row: 6, values: ['c', 'd'] },
     ]);
     expect(parseCsv('')).toEqual([]);
     expect(parseCsv(CSV_BOM)).toEqual([]);
@@ -156,5 +164,74 @@ describe('CSV reader', () => {
     ];
     const parsed = parseCsv(toCsv(['a', 'b', 'c', 'd', 'e'], rows));
     expect(parsed.map((record) => record.values)).toEqual([['a', 'b', 'c', 'd', 'e'], ...rows]);
+  });
+});
+
+describe('CSV streaming reader (every import)', () => {
+  it('reads a file of many chunks like parseCsv: quoted line breaks keep spreadsheet rows', async () => {
+    // Quoted line breaks, blank lines and 4-byte characters, far past the 16 K characters a
+    // chunk holds, so some land across a chunk boundary.
+    const lines = ['name,remark'];
+    for (let i = 0; i < 3_000; i += 1) {
+      lines.push(i % 7 === 0 ? `"n${i}","first\r\nsecond 😀"` : i % 11 === 0 ? '' : `n${i},😀${i}`);
+    }
+    const text = `${CSV_BOM}${lines.join('\r\n')}`;
+    const streamed = await readAllCsv(text);
+    expect(streamed).toEqual(parseCsv(text));
+    const last = streamed.at(-1)!;
+    expect(last).toEqual({ row: 3_001, values: ['n2999', '😀2999'] });
+    expect(streamed.find((record) => record.values[0] === 'n7')).toEqual({
+      row: 9,
+      values: ['n7', 'first\r\nsecond 😀'],
+    });
+    expect(streamed[0]).toEqual({ row: 1, values: ['name', 'remark'] });
+  });
+
+  it('reports broken quoting with its row, also far into a file', async () => {
+    const body = Array.from({ length: 2_000 }, (_, i) => `a${i},"b\n${i}"`).join('\n');
+    for (const [text, row] of [
+      [`${body}\nx,"open`, 2_001],
+      [`${body}\n\nx,ab"c\ny,z`, 2_002],
+      [`h\r\n"quoted"trailing,x`, 2],
+    ] as const) {
+      const error = await readAllCsv(text).catch((caught: unknown) => caught);
+      expect(error, text.slice(-20)).toBeInstanceOf(CsvSyntaxError);
+      expect((error as CsvSyntaxError).row).toBe(row);
+    }
+  });
+
+  it('stops reading when the caller stops', async () => {
+    const text = Array.from({ length: 50_000 }, (_, i) => `r${i},x`).join('\n');
+    const seen: number[] = [];
+    for await (const record of readCsv(text)) {
+      seen.push(record.row);
+      if (seen.length === 3) break;
+    }
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('decodes UTF-8 (BOM kept for the reader) and refuses anything else', async () => {
+    const text = `${CSV_BOM}currency,名前\r\n${'😀'.repeat(400_000)}`;
+    expect(await decodeUtf8(Buffer.from(text))).toBe(text);
+    const shiftJis = Buffer.from([0x63, 0x2c, 0x93, 0x8c, 0x8b, 0x9e, 0x0d, 0x0a]);
+    await expect(decodeUtf8(shiftJis)).rejects.toBeInstanceOf(CsvEncodingError);
+    const truncated = Buffer.from('ok,😀').subarray(0, 5);
+    await expect(decodeUtf8(truncated)).rejects.toBeInstanceOf(CsvEncodingError);
+  });
+});
+
+describe('RowErrorList', () => {
+  it('counts every error and keeps the first ones by row, also when added out of order', () => {
+    const list = new RowErrorList(3);
+    for (const row of [2, 3, 3, 5, 6]) list.add(rowError(row, 'fileEmpty'));
+    list.add(rowError(4, 'duplicate', { name: 'iccid' }));
+    list.add(rowError(1, 'duplicate', { name: 'iccid' }));
+    expect(list.errors.map((error) => error.row)).toEqual([1, 2, 3]);
+    expect(list.count).toBe(7);
+    expect(list.rowCount).toBe(6);
+    expect(new RowErrorList().errors).toEqual([]);
+    const full = new RowErrorList();
+    for (let row = 1; row <= 1_000; row += 1) full.add(rowError(row, 'fileEmpty'));
+    expect(full.errors).toHaveLength(MAX_RETURNED_ROW_ERRORS);
   });
 });

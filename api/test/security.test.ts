@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ERROR_CODES } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -244,5 +246,46 @@ describe('meta routes', () => {
       userPoolClientId: 'client123',
       userPoolEndpoint: null,
     });
+  });
+});
+
+describe('caching of API answers', () => {
+  it('answers authenticated API calls, their errors and the identity protocol with no-store', async () => {
+    const listed = await t.inject({
+      method: 'POST',
+      url: '/api/mng/role/list',
+      token: admin,
+      payload: {},
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['cache-control']).toBe('no-store');
+    const refused = await t.inject({ method: 'GET', url: '/api/mng/role?id=x', token: 'bad' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const identity = await t.app.inject({
+      method: 'POST',
+      url: '/identity/',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
+      },
+      payload: JSON.stringify({ AccessToken: 'nope' }),
+    });
+    expect(identity.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps the caching of public assets (hashed host files, the JWKS)', async () => {
+    const assets = path.join(t.config.hostDistDir, 'assets');
+    fs.mkdirSync(assets, { recursive: true });
+    fs.writeFileSync(path.join(assets, 'main-0123abcd.js'), 'console.log(1);');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-0123abcd.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const jwks = await t.app.inject({
+      method: 'GET',
+      url: `/identity/${t.config.identity.userPoolId}/.well-known/jwks.json`,
+    });
+    expect(jwks.statusCode).toBe(200);
+    expect(jwks.headers['cache-control']).toBe('public, max-age=300');
   });
 });

@@ -9,8 +9,6 @@ import { STOCK_IMPORT_JOB, createStockService } from '../src/areas/stock/service
 import { suppliers } from '../src/db/schema';
 import { enqueueJob, runQueuedJobs } from '../src/jobs';
 import { createSecretBox } from '../src/secrets';
-import { splitPlainCsv } from '../src/areas/stock/import';
-import { parseCsv } from '../src/csv';
 
 /* POST stock/csv: every validation rule, dry run, apply, background job (concurrency: stock-import-concurrency.pg.test.ts). */
 
@@ -57,8 +55,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function upload(
-  csv: string,
-  options: { dryRun?: boolean; fileName?: string; product?: string } = {},
+  csv: string | Buffer,
+  options: { dryRun?: boolean; fileName?: string; product?: string; type?: string } = {},
 ): Promise<{ status: number; body: Json }> {
   const query = new URLSearchParams({
     productId: options.product ?? productId,
@@ -69,7 +67,7 @@ async function upload(
     method: 'POST',
     url: `/api/mng/stock/csv?${query}`,
     token: admin,
-    headers: { 'content-type': 'text/csv' },
+    headers: { 'content-type': options.type ?? 'text/csv' },
     payload: csv,
   });
   return { status: res.statusCode, body: res.json() };
@@ -109,6 +107,14 @@ describe('stock/csv validation', () => {
     const big = await upload(`${HEADER}\n${'x'.repeat(21 * 1024 * 1024)}`);
     expect(big.status).toBe(413);
     expect(big.body.errors[0].message).toBe('Files cannot be larger than 20MB.');
+    const withCharset = await upload(Buffer.alloc(20 * 1024 * 1024 + 1, 0x41), {
+      type: 'text/csv; charset=utf-8',
+    });
+    expect(withCharset.status).toBe(413);
+    expect(withCharset.body.errors[0]).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Files cannot be larger than 20MB.',
+    });
   });
 
   it('reports row errors: ICCID check digit, LPA, date, duplicates in the file', async () => {
@@ -189,7 +195,31 @@ describe('CSV reading', () => {
       expect(res.body.data).toMatchObject({ totalRows: 2, validRows: 1, errorCount: 1 });
       expect(res.body.data.errors[0].row).toBe(4);
     }
-    expect(splitPlainCsv('a,b\n\nc,d\r\n')).toEqual(parseCsv('a,b\n\nc,d\r\n'));
+  });
+
+  it('keeps spreadsheet row numbers after a quoted line break', async () => {
+    const res = await upload(
+      file(row(), `${iccid()},"${code()}\r\nsecond line",${FUTURE}`, row(), row('123')),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ totalRows: 4, validRows: 2, errorCount: 2 });
+    expect(res.body.data.errors).toMatchObject([
+      { row: 3, field: 'activationCode' },
+      { row: 5, field: 'iccid' },
+    ]);
+  });
+
+  it('refuses a file that is not UTF-8 instead of reading it with replacement characters', async () => {
+    // 'iccid,東京' saved as Shift_JIS, then a valid row.
+    const shiftJis = Buffer.concat([
+      Buffer.from(`${HEADER}\n${row()},`),
+      Buffer.from([0x93, 0x8c, 0x8b, 0x9e]),
+    ]);
+    const res = await upload(shiftJis);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ field: 'file', message: 'Invalid UTF-8 format.' });
+    const utf8 = await upload(Buffer.from(`\uFEFF${file(row())}`));
+    expect(utf8.body.data).toMatchObject({ totalRows: 1, validRows: 1 });
   });
 });
 

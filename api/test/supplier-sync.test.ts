@@ -144,7 +144,8 @@ beforeAll(async () => {
   process.env.SUPPLIER_TIMEOUT_MS = '400';
   sim = createEsimGoSimulator({ apiKey: KEY });
   await sim.listen(0);
-  t = await createTestApp();
+  // The simulator listens on 127.0.0.1: allow-listed, as OUTBOUND_ALLOW_LIST would.
+  t = await createTestApp({ config: { outboundAllowList: ['127.0.0.1'] } });
   admin = await t.adminToken();
   partner = await t.createUser({ roleId: ROLE_IDS.partner });
   supplierId = await createSupplier('eSIM Go (simulator)', sim.url);

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSupplierSyncService } from '../src/areas/supplier-sync/service';
 import { createSupplierService } from '../src/areas/suppliers/service';
 import { SYSTEM_ACTOR } from '../src/audit';
 import {
@@ -12,6 +15,7 @@ import {
   createSecretBox,
   resolveMasterKey,
 } from '../src/secrets';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './support/app';
 
 const dirs: string[] = [];
@@ -101,14 +105,19 @@ describe('sealed values', () => {
 describe('suppliers and the key', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { outboundAllowList: ['127.0.0.1'] } });
   });
   afterAll(() => t?.close());
 
   it('refuses to store an API key without SECRET_KEY on a real database (422, clear message)', async () => {
     const service = createSupplierService({
       db: t.database.db,
-      config: { secretKey: undefined, databaseUrl: 'postgres://db/esim', dataDir: tempDir() },
+      config: {
+        secretKey: undefined,
+        databaseUrl: 'postgres://db/esim',
+        dataDir: tempDir(),
+        outboundAllowList: [],
+      },
     });
     await expect(
       service.create(
@@ -153,5 +162,203 @@ describe('suppliers and the key', () => {
       message:
         "The stored API key cannot be read with the server's SECRET_KEY. Enter the API key again.",
     });
+  });
+});
+
+/** A local HTTP server that records what reaches it (the key included). */
+async function recordingServer(body = '{"bundles":[]}', status = 200) {
+  const seen: { url: string; key: string | undefined }[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push({ url: req.url ?? '', key: req.headers['x-api-key'] as string | undefined });
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    seen,
+    origin,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe('a stored API key only goes to the origin it was entered for', () => {
+  let t: TestContext;
+  let admin: string;
+  let a: Awaited<ReturnType<typeof recordingServer>>;
+  let b: Awaited<ReturnType<typeof recordingServer>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { outboundAllowList: ['127.0.0.1'] } });
+    admin = await t.adminToken();
+    a = await recordingServer();
+    b = await recordingServer();
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await t?.close();
+  });
+
+  async function createAt(origin: string, name: string) {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/mng/supplier',
+      token: admin,
+      payload: {
+        name,
+        deliveryType: 'api',
+        connectorKind: 'esimgo',
+        baseUrl: `${origin}/v2.4`,
+        apiKey: 'key-for-a',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  }
+
+  const put = (payload: object) =>
+    t.inject({ method: 'PUT', url: '/api/mng/supplier', token: admin, payload });
+  const probe = (id: string) =>
+    t.inject({ method: 'POST', url: `/api/mng/supplier/test-connection?id=${id}`, token: admin });
+
+  it('refuses a new origin without the key (field error on apiKey); same origin keeps it', async () => {
+    const supplier = await createAt(a.origin, 'Origin bound');
+    const moved = await put({ ...supplier, baseUrl: `${b.origin}/v2.4` });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors).toEqual([
+      expect.objectContaining({ field: 'apiKey', key: 'suppliers.apiKeyForOtherOrigin' }),
+    ]);
+    expect(
+      (
+        await t.inject({ method: 'GET', url: `/api/mng/supplier?id=${supplier.id}`, token: admin })
+      ).json().data.baseUrl,
+    ).toBe(`${a.origin}/v2.4`);
+
+    const samePlace = await put({ ...supplier, baseUrl: `${a.origin}/v2.5` });
+    expect(samePlace.statusCode, samePlace.body).toBe(200);
+    expect(samePlace.json().data.apiKeySet).toBe(true);
+
+    const withKey = await put({
+      ...samePlace.json().data,
+      baseUrl: `${b.origin}/v2.4`,
+      apiKey: 'key-for-b',
+    });
+    expect(withKey.statusCode, withKey.body).toBe(200);
+    expect((await probe(supplier.id)).json().data.ok).toBe(true);
+    expect(b.seen.at(-1)?.key).toBe('key-for-b');
+    expect(a.seen.map((request) => request.key)).not.toContain('key-for-b');
+  });
+
+  it('never sends the key when the stored base URL has another origin than the key (test and sync)', async () => {
+    const supplier = await createAt(a.origin, 'Tampered base URL');
+    // However the base URL changed (an older release, a direct edit): the key stays with its origin.
+    await t.database.db.execute(
+      sql`UPDATE suppliers SET connector_base_url = ${`${b.origin}/v2.4`} WHERE id = ${supplier.id}`,
+    );
+    const hitsBefore = b.seen.length;
+    const res = await probe(supplier.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errorMessageKey).toBe('suppliers.keyOriginChanged');
+    const sync = createSupplierSyncService({ db: t.database.db, config: t.config });
+    await expect(sync.list({ supplierId: supplier.id })).rejects.toMatchObject({
+      statusCode: 422,
+      apiMessage: expect.objectContaining({ key: 'suppliers.keyOriginChanged' }),
+    });
+    expect(b.seen.length).toBe(hitsBefore);
+  });
+});
+
+describe('outbound calls to suppliers', () => {
+  let t: TestContext;
+  let admin: string;
+  let local: Awaited<ReturnType<typeof recordingServer>>;
+  beforeAll(async () => {
+    // The default configuration: only the embedded simulator (127.0.0.1:3199) is allow-listed.
+    t = await createTestApp();
+    admin = await t.adminToken();
+    local = await recordingServer('{"detail":"remote-secret-body"}', 500);
+  });
+  afterAll(async () => {
+    await local?.close();
+    await t?.close();
+  });
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://127.0.0.1:8080/v2.4',
+    'http://localhost:8080/v2.4',
+    'http://[::1]/v2.4',
+    'http://[::ffff:7f00:1]/v2.4',
+    'http://10.0.0.8/v2.4',
+    'http://192.168.0.10/v2.4',
+    'http://172.20.0.1/v2.4',
+    'http://0.0.0.0:3000/',
+    'http://[fd00::1]/',
+    'http://[fe80::1]/',
+  ])('refuses the base URL %s (field error on baseUrl)', async (baseUrl) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/mng/supplier',
+      token: admin,
+      payload: {
+        name: `Blocked ${baseUrl}`,
+        deliveryType: 'api',
+        connectorKind: 'esimgo',
+        baseUrl,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ field: 'baseUrl', key: 'suppliers.baseUrlNotAllowed' }),
+    ]);
+  });
+
+  it('accepts the allow-listed simulator address of the default configuration', async () => {
+    expect(t.config.outboundAllowList).toEqual(['127.0.0.1:3199']);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/mng/supplier',
+      token: admin,
+      payload: {
+        name: 'Simulator address',
+        deliveryType: 'api',
+        connectorKind: 'esimgo',
+        baseUrl: 'http://127.0.0.1:3199/v2.4',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('the connection test reaches no refused address and says only "Not reachable"', async () => {
+    const allowed = createSupplierService({
+      db: t.database.db,
+      config: { ...t.config, outboundAllowList: ['127.0.0.1'] },
+    });
+    const supplier = await allowed.create(
+      {
+        name: 'Allowed once',
+        status: 'active',
+        currency: 'JPY',
+        deliveryType: 'api',
+        connectorKind: 'esimgo',
+        baseUrl: `${local.origin}/v2.4`,
+        apiKey: 'never-sent',
+      },
+      SYSTEM_ACTOR,
+    );
+    // The app's configuration does not allow it: nothing leaves, and the answer is ours.
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/mng/supplier/test-connection?id=${supplier.id}`,
+      token: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ ok: false, status: null, error: 'Not reachable' });
+    expect(local.seen).toEqual([]);
+    // Where it may go, a failing remote's body is not passed on either.
+    const reached = await allowed.testConnection(supplier.id);
+    expect(reached).toMatchObject({ ok: false, status: 500, error: 'HTTP 500' });
+    expect(JSON.stringify(reached)).not.toContain('remote-secret-body');
+    expect(local.seen).toHaveLength(1);
   });
 });

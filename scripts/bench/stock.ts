@@ -144,7 +144,7 @@ async function main(): Promise<void> {
       `\nImport: ${IMPORT_ROWS.toLocaleString()} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB`,
     );
     const parseStart = performance.now();
-    const parsed = parseStockCsv(csv, new Date().toISOString().slice(0, 10));
+    const parsed = await parseStockCsv(csv, new Date().toISOString().slice(0, 10));
     const parseMs = performance.now() - parseStart;
     if (parsed.valid.length !== IMPORT_ROWS) throw new Error('bench file has invalid rows');
 

@@ -195,7 +195,7 @@ async function main() {
   }
 
   const api = await loadApi();
-  const config = api.loadConfig();
+  const config = api.loadConfig(process.env, { requireSecretKey: false });
   const storeDir = path.resolve(
     values.store ?? process.env.REMOTE_STORE_DIR ?? api.defaultStoreDir(config),
   );

@@ -143,7 +143,10 @@ export interface ConnectorOptions {
   apiKey: string;
   /** Per-request timeout in ms (default 10 000). */
   timeoutMs?: number;
-  /** For tests: another fetch. */
+  /**
+   * The fetch to call the supplier with: the outbound guard (connectors/outbound) with the
+   * configured allow-list; default: the guard with no allow-list (public addresses only).
+   */
   fetch?: typeof fetch;
 }
 

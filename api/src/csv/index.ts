@@ -3,3 +3,8 @@ export * from './reader';
 export * from './http';
 export * from './render';
 export * from './timestamps';
+export * from './decode';
+export * from './pacer';
+export * from './row-errors';
+export * from './upload';
+export * from './answer';

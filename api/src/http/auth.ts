@@ -50,7 +50,7 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-function isIdentityError(error: unknown): boolean {
+function isIdentityError(error: unknown): error is Error & { reason?: unknown } {
   return (
     error instanceof IdentityError ||
     (error instanceof Error && (error as { kind?: unknown }).kind === 'unauthenticated')
@@ -84,7 +84,12 @@ export function createAuthHook(deps: { db: Db; identity: IdentityModule }) {
     try {
       ({ email } = await deps.identity.verifyIdToken(token));
     } catch (error) {
-      if (isIdentityError(error)) throw new UnauthenticatedError();
+      // Disabling a user also ends their sessions; the spec still wants them told why.
+      if (isIdentityError(error)) {
+        throw new UnauthenticatedError(
+          error.reason === 'disabled' ? ACCOUNT_DISABLED : ERROR_MESSAGES.unauthenticated,
+        );
+      }
       throw error;
     }
     const access = await loadUserAccess(deps.db, email);

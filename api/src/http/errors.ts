@@ -174,16 +174,57 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** PostgreSQL unique_violation, for mapping a race that passed the pre-check to a 409. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+interface DatabaseErrorShape {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+/** The error, or one it wraps (drizzle wraps driver errors in error.cause), that `matches`. */
+function findInChain(
+  error: unknown,
+  matches: (candidate: DatabaseErrorShape) => boolean,
+): DatabaseErrorShape | null {
   let current: unknown = error;
-  // Drizzle wraps driver errors (error.cause).
   for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      return constraint === undefined || candidate.constraint === constraint;
-    }
+    const candidate = current as DatabaseErrorShape;
+    if (matches(candidate)) return candidate;
     current = candidate.cause;
   }
-  return false;
+  return null;
+}
+
+/** PostgreSQL unique_violation, for mapping a race that passed the pre-check to a 409. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = findInChain(error, (candidate) => candidate.code === '23505');
+  return found !== null && (constraint === undefined || found.constraint === constraint);
+}
+
+/**
+ * SQLSTATEs of a value PostgreSQL cannot take: a request value the contract let through (an
+ * impossible date, a number out of range, NUL, a bad LIKE escape). The request is invalid, not
+ * the server: 400.
+ */
+const INVALID_VALUE_CODES = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22009', // invalid_time_zone_displacement_value
+  '2201B', // invalid_regular_expression
+  '22019', // invalid_escape_character
+  '22021', // character_not_in_repertoire (NUL, bad UTF-8)
+  '22025', // invalid_escape_sequence
+  '22P02', // invalid_text_representation (not a uuid, not a number)
+  '22P05', // untranslatable_character
+]);
+
+/** A database error caused by a value that cannot be stored or compared (see INVALID_VALUE_CODES). */
+export function isInvalidValueError(error: unknown): boolean {
+  return (
+    findInChain(
+      error,
+      (candidate) => typeof candidate.code === 'string' && INVALID_VALUE_CODES.has(candidate.code),
+    ) !== null
+  );
 }

@@ -49,6 +49,17 @@ export function requestId(request: IncomingMessage): string {
   return value && REQUEST_ID.test(value) ? value : randomUUID();
 }
 
+/**
+ * Answers that may carry account data or tokens: the management API and the identity endpoint.
+ * Never stored by a browser or proxy; a route may still set its own caching afterwards (the
+ * public JWKS does). Static files and remote builds keep theirs.
+ */
+const NO_STORE_PREFIXES = ['/api/', '/identity'];
+
+export function isNoStorePath(url: string): boolean {
+  return NO_STORE_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
 /** Sets the security headers and x-request-id on every response (first onRequest hook). */
 export function createSecurityHeadersHook(config: AppConfig) {
   const csp = contentSecurityPolicy(config);
@@ -60,6 +71,7 @@ export function createSecurityHeadersHook(config: AppConfig) {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
+    if (isNoStorePath(request.url)) reply.header('cache-control', 'no-store');
     // request.protocol honours x-forwarded-proto only when trustProxy is on.
     if (publicUrlIsHttps || request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

@@ -32,6 +32,17 @@ export function hashOtp(key: Buffer, challengeId: string, code: string): string 
   return createHmac('sha256', key).update(`${challengeId}:${code}`, 'utf8').digest('hex');
 }
 
+/**
+ * The Cognito `Session` of a challenge with `answersLeft` answers left: derived from the server
+ * key, not random, so a repeated sign-in start can be given the Session of the code already
+ * mailed (only its hash is stored). Unguessable without the key; changes with every answer.
+ */
+export function challengeSession(key: Buffer, challengeId: string, answersLeft: number): string {
+  return createHmac('sha256', key)
+    .update(`session:${challengeId}:${answersLeft}`, 'utf8')
+    .digest('base64url');
+}
+
 /** Constant-time comparison of two hex digests. */
 export function digestsEqual(aHex: string, bHex: string): boolean {
   const a = Buffer.from(aHex, 'hex');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -12,7 +12,14 @@ import {
   users,
 } from '../db/schema';
 import type { Mailer } from '../mail';
-import { digestsEqual, generateOtpCode, hashOtp, randomToken, sha256 } from './crypto';
+import {
+  challengeSession,
+  digestsEqual,
+  generateOtpCode,
+  hashOtp,
+  randomToken,
+  sha256,
+} from './crypto';
 import { CognitoError, MESSAGES, invalidParameter, notAuthorized } from './errors';
 import type { SigningKey } from './keys';
 import { buildOtpMail } from './otp-mail';
@@ -87,7 +94,13 @@ export class IdentityService {
     }
   }
 
-  /** InitiateAuth CUSTOM_AUTH: e-mails a new code (invalidating older ones) and opens a challenge. */
+  /**
+   * InitiateAuth CUSTOM_AUTH: e-mails a new code (invalidating older ones) and opens a challenge.
+   * Once the user's code limit is reached, no mail is sent: the answer is a challenge for the last
+   * code still valid, so anyone repeating sign-in starts for someone else's e-mail throttles the
+   * mail but cannot lock that person out. Only when no code is left (all expired or answered
+   * wrongly) is the start refused.
+   */
   async initiateCustomAuth(username: string, clientIp: string): Promise<ChallengeResult> {
     const { limits, log } = this.deps;
     if (!(await takeRateLimitToken(this.db, `ip:${clientIp}`, limits.initiatePerIp))) {
@@ -98,12 +111,25 @@ export class IdentityService {
     if (!user) throw new CognitoError('UserNotFoundException', MESSAGES.userNotFound);
     if (user.status !== 'active') throw notAuthorized(MESSAGES.userDisabled);
     if (!(await takeRateLimitToken(this.db, `user:${user.id}`, limits.codesPerUser))) {
+      const last = await this.lastLiveChallenge(user.id);
+      if (last) {
+        log.info(
+          { userId: user.id, clientIp, challengeId: last.id },
+          'identity: code limit per user reached, the last code is offered again (no mail)',
+        );
+        return this.challenge(
+          user,
+          challengeSession(this.deps.otpKey, last.id, last.answersLeft),
+          last.answersLeft,
+        );
+      }
       log.warn({ userId: user.id, clientIp }, 'identity: sign-in code rate limit per user reached');
       throw new CognitoError('TooManyFailedAttemptsException', MESSAGES.tooManyRequestsForUser);
     }
 
     const code = generateOtpCode();
-    const session = randomToken();
+    const id = randomUUID();
+    const session = challengeSession(this.deps.otpKey, id, limits.answersPerCode);
     const challengeId = await this.db.transaction(async (tx) => {
       // One sign-in start per user at a time, so two parallel starts cannot both stay pending.
       await tx.execute(
@@ -116,7 +142,6 @@ export class IdentityService {
         .where(
           and(eq(identityChallenges.userId, user.id), eq(identityChallenges.status, 'pending')),
         );
-      const id = randomUUID();
       await tx.insert(identityChallenges).values({
         id,
         userId: user.id,
@@ -159,21 +184,32 @@ export class IdentityService {
     const user = await this.findUser(input.username);
     if (!user) throw notAuthorized(MESSAGES.invalidSession);
     const oldHash = sha256(input.session);
-    const newSession = randomToken();
+    const live = and(
+      eq(identityChallenges.sessionHash, oldHash),
+      eq(identityChallenges.userId, user.id),
+      eq(identityChallenges.status, 'pending'),
+      gt(identityChallenges.answersLeft, 0),
+      gt(identityChallenges.expiresAt, sql`now()`),
+    );
+    const [current] = await this.db
+      .select({ id: identityChallenges.id, answersLeft: identityChallenges.answersLeft })
+      .from(identityChallenges)
+      .where(live);
+    if (!current) throw await this.sessionError(oldHash);
+    const newSession = challengeSession(this.deps.otpKey, current.id, current.answersLeft - 1);
+    // Compare-and-set on the Session: of parallel answers with one Session, one wins.
     const [challenge] = await this.db
       .update(identityChallenges)
       .set({
         sessionHash: sha256(newSession),
-        answersLeft: sql`${identityChallenges.answersLeft} - 1`,
+        answersLeft: current.answersLeft - 1,
         updatedAt: sql`now()`,
       })
       .where(
         and(
-          eq(identityChallenges.sessionHash, oldHash),
-          eq(identityChallenges.userId, user.id),
-          eq(identityChallenges.status, 'pending'),
-          gt(identityChallenges.answersLeft, 0),
-          gt(identityChallenges.expiresAt, sql`now()`),
+          live,
+          eq(identityChallenges.id, current.id),
+          eq(identityChallenges.answersLeft, current.answersLeft),
         ),
       )
       .returning({
@@ -421,6 +457,26 @@ export class IdentityService {
       session,
       parameters: { USERNAME: user.id, email: user.email, attemptsLeft: String(answersLeft) },
     };
+  }
+
+  /** The user's newest code that can still be answered (pending, not expired, answers left). */
+  private async lastLiveChallenge(
+    userId: string,
+  ): Promise<{ id: string; answersLeft: number } | undefined> {
+    const [row] = await this.db
+      .select({ id: identityChallenges.id, answersLeft: identityChallenges.answersLeft })
+      .from(identityChallenges)
+      .where(
+        and(
+          eq(identityChallenges.userId, userId),
+          eq(identityChallenges.status, 'pending'),
+          gt(identityChallenges.answersLeft, 0),
+          gt(identityChallenges.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(desc(identityChallenges.createdAt))
+      .limit(1);
+    return row;
   }
 
   private async sessionError(sessionHash: string): Promise<CognitoError> {

@@ -60,6 +60,8 @@ export class IdentityError extends Error {
   constructor(
     readonly kind: 'unauthenticated',
     message: string,
+    /** 'disabled': a genuine token of a user who has since been disabled. */
+    readonly reason: 'disabled' | 'other' = 'other',
   ) {
     super(message);
   }

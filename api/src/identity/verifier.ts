@@ -110,13 +110,10 @@ export class TokenVerifier {
     }
     const result = await this.checkUser({ ...lookup, authTime });
     if ('problem' in result) {
-      throw fail(
-        result.problem === 'missing'
-          ? MESSAGES.userNotFound
-          : result.problem === 'inactive'
-            ? MESSAGES.userDisabled
-            : 'Session has been revoked',
-      );
+      if (result.problem === 'inactive') {
+        throw new IdentityError('unauthenticated', MESSAGES.userDisabled, 'disabled');
+      }
+      throw fail(result.problem === 'missing' ? MESSAGES.userNotFound : 'Session has been revoked');
     }
     const { lastLoginAt } = result.user;
     if (authTime !== undefined && (!lastLoginAt || lastLoginAt.getTime() < (authTime - 1) * 1000)) {

@@ -219,7 +219,16 @@ describe('aws-amplify v6 against the local Cognito-compatible endpoint', () => {
     try {
       useEndpoint(strict);
       const user = await newUser('limited');
-      await signInWithAmplify(user.email);
+      const { code } = await signInWithAmplify(user.email);
+      // Beyond the limit with the code still live, a start is answered with that code, no error.
+      const offered = await signIn({
+        username: user.email,
+        options: { authFlowType: 'CUSTOM_WITHOUT_SRP' },
+      });
+      expect(offered.nextStep).toMatchObject({ additionalInfo: { attemptsLeft: '2' } });
+      // Used up by wrong answers: now the limit is an error.
+      await confirmSignIn({ challengeResponse: wrongCode(code) });
+      await confirmSignIn({ challengeResponse: wrongCode(code) }).catch(() => undefined);
       const mark = strict.requests.length;
       const error = await signIn({
         username: user.email,

@@ -3,6 +3,7 @@ import { listQuerySchema } from './api';
 import { MAX_LENGTH, emailField, optionalText, requiredText } from './fields';
 import { encodeMessage } from './messages';
 import { PERMISSION_METHODS, RESOURCES, type PermissionEntry } from './permissions';
+import { safeString } from './text-safety';
 
 /*
  * Calls of the roles & permissions area (/api/mng/role*, permission, user/*) and the generic
@@ -20,7 +21,7 @@ export function isPermissionPath(path: string): boolean {
 
 const idField = (name: string) =>
   v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.maxLength(
@@ -30,7 +31,7 @@ const idField = (name: string) =>
   );
 
 const userIdField = v.pipe(
-  v.string(encodeMessage('validType', { name: 'user', type: 'string' })),
+  safeString(encodeMessage('validType', { name: 'user', type: 'string' })),
   v.uuid(encodeMessage('invalidFormat', { format: 'user id' })),
 );
 
@@ -91,7 +92,7 @@ export type UpdateRoleInput = v.InferInput<typeof updateRoleSchema>;
 
 const permissionEntrySchema = v.object({
   path: v.pipe(
-    v.string(encodeMessage('required', { name: 'path' })),
+    safeString(encodeMessage('required', { name: 'path' })),
     v.trim(),
     v.check(isPermissionPath, encodeMessage('invalidFormat', { format: 'permission path' })),
   ),
@@ -158,7 +159,7 @@ export const permissionQuerySchema = v.object({ email: emailField() });
 
 /** GET user/select (query) or POST user/select (body). */
 export const userSelectSchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_LENGTH.default))),
+  search: v.optional(v.pipe(safeString(), v.trim(), v.maxLength(MAX_LENGTH.default))),
   roleId: v.optional(idField('roleId')),
   limit: v.optional(
     v.pipe(
@@ -271,11 +272,11 @@ export const modelListSchema = v.pipe(
     ),
     filters: v.optional(
       v.record(
-        v.pipe(v.string(), v.maxLength(50)),
-        v.union([v.pipe(v.string(), v.maxLength(MAX_LENGTH.default)), v.number(), v.boolean()]),
+        v.pipe(safeString(), v.maxLength(50)),
+        v.union([v.pipe(safeString(), v.maxLength(MAX_LENGTH.default)), v.number(), v.boolean()]),
       ),
     ),
-    fields: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(50))), v.maxLength(20))),
+    fields: v.optional(v.pipe(v.array(v.pipe(safeString(), v.maxLength(50))), v.maxLength(20))),
   }),
   v.forward(
     v.check(

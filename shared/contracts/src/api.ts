@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { dateFilterField } from './calendar-date';
 import { encodeMessage, type MessageParams } from './messages';
+import { searchText } from './text-safety';
 
 /**
  * Success envelope: data plus the text the console shows after POST/PUT/DELETE. `message` is the
@@ -54,13 +56,34 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-const isoDate = v.pipe(
-  v.string(),
-  v.regex(
-    /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/,
-    encodeMessage('invalidFormat', { format: 'date' }),
-  ),
-);
+/** The highest page a list accepts: beyond it OFFSET would overflow (and nobody pages that far). */
+export const MAX_PAGE = 1_000_000;
+
+/** A 1-based page number (a number or numeric text, as query strings carry it). */
+export function pageField() {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(Number),
+      v.integer(encodeMessage('integer', { name: 'page' })),
+      v.minValue(1, encodeMessage('invalidFormat', { format: 'page' })),
+      v.maxValue(MAX_PAGE, encodeMessage('invalidFormat', { format: 'page' })),
+    ),
+    1,
+  );
+}
+
+/** A page size from PAGE_SIZES. */
+export function pageSizeField<const D extends PageSize>(defaultSize: D) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(Number),
+      v.picklist(PAGE_SIZES, encodeMessage('invalidFormat', { format: 'pageSize' })),
+    ),
+    defaultSize,
+  );
+}
 
 /**
  * Builds the list query schema of one list endpoint. `sortColumns` is the whitelist: anything
@@ -68,20 +91,16 @@ const isoDate = v.pipe(
  */
 export function listQuerySchema<const C extends readonly [string, ...string[]]>(sortColumns: C) {
   return v.object({
-    page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1),
-    pageSize: v.optional(
-      v.pipe(
-        v.unknown(),
-        v.transform(Number),
-        v.picklist(PAGE_SIZES, encodeMessage('invalidFormat', { format: 'pageSize' })),
-      ),
-      10,
-    ),
+    page: pageField(),
+    pageSize: pageSizeField(10),
     sort: v.optional(v.picklist(sortColumns, encodeMessage('invalidFormat', { format: 'sort' }))),
-    order: v.optional(v.picklist(SORT_DIRECTIONS), 'asc'),
-    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-    from: v.optional(isoDate),
-    to: v.optional(isoDate),
+    order: v.optional(
+      v.picklist(SORT_DIRECTIONS, encodeMessage('invalidFormat', { format: 'order' })),
+      'asc',
+    ),
+    search: searchText(100),
+    from: v.optional(dateFilterField()),
+    to: v.optional(dateFilterField()),
   });
 }
 

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { PAGE_SIZES, type ListResult } from './api';
+import { pageField, pageSizeField, type ListResult } from './api';
 import { MAX_LENGTH } from './fields';
 import { encodeMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * Audit history (docs/audit.md): every create, update and delete of a business record is one
@@ -56,27 +57,12 @@ export interface AuditEntry {
 /** Newest first. */
 export type AuditHistory = ListResult<AuditEntry>;
 
-const page = v.optional(
-  v.pipe(
-    v.unknown(),
-    v.transform(Number),
-    v.integer(encodeMessage('integer', { name: 'page' })),
-    v.minValue(1, encodeMessage('invalidFormat', { format: 'page' })),
-  ),
-  1,
-);
-const pageSize = v.optional(
-  v.pipe(
-    v.unknown(),
-    v.transform(Number),
-    v.picklist(PAGE_SIZES, encodeMessage('invalidFormat', { format: 'pageSize' })),
-  ),
-  20,
-);
+const page = pageField();
+const pageSize = pageSizeField(20);
 
 const entityIdField = (name: string) =>
   v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.maxLength(
@@ -88,7 +74,7 @@ const entityIdField = (name: string) =>
 /** GET audit/history query. */
 export const auditHistoryQuerySchema = v.object({
   entityType: v.pipe(
-    v.string(encodeMessage('required', { name: 'entityType' })),
+    safeString(encodeMessage('required', { name: 'entityType' })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name: 'entityType' })),
     v.regex(AUDIT_ENTITY_TYPE_PATTERN, encodeMessage('invalidFormat', { format: 'entityType' })),
@@ -106,3 +92,15 @@ export const entityHistoryQuerySchema = v.object({
   pageSize,
 });
 export type EntityHistoryQuery = v.InferInput<typeof entityHistoryQuerySchema>;
+
+/** GET <area>/history?id= where the id is a UUID (tariff groups and codes). */
+export const uuidEntityHistoryQuerySchema = v.object({
+  id: v.pipe(
+    safeString(encodeMessage('required', { name: 'id' })),
+    v.trim(),
+    v.nonEmpty(encodeMessage('required', { name: 'id' })),
+    v.uuid(encodeMessage('invalidFormat', { format: 'id' })),
+  ),
+  page,
+  pageSize,
+});

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { encodeMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * CSV imports and exports shared by every area.
@@ -15,6 +16,11 @@ import { encodeMessage } from './messages';
  * the row errors). Row numbers are the spreadsheet's: the header is row 1, the first data row 2.
  */
 
+/** Row errors an import answer lists at most; `errorCount` has them all. */
+export const MAX_RETURNED_ROW_ERRORS = 200;
+/** Parsed rows a dry run answers at most; `rowCount` has them all. */
+export const MAX_RETURNED_PREVIEW_ROWS = 500;
+
 /** Largest CSV text an import accepts (characters); the body limit (1 MiB default) also applies. */
 export const CSV_IMPORT_MAX_CHARS = 1_000_000;
 /** Same limit in MB, for 'Files cannot be larger than {limit}MB.' */
@@ -23,7 +29,7 @@ export const CSV_IMPORT_MAX_MB = 1;
 /** Body of every CSV import call. dryRun defaults to true: applying has to be asked for. */
 export const csvImportSchema = v.object({
   csv: v.pipe(
-    v.string(encodeMessage('fileEmpty')),
+    safeString(encodeMessage('fileEmpty')),
     v.maxLength(CSV_IMPORT_MAX_CHARS, encodeMessage('fileTooLarge', { limit: CSV_IMPORT_MAX_MB })),
   ),
   dryRun: v.optional(
@@ -48,9 +54,14 @@ export interface CsvRowError {
 /** What an import answers, dry run or applied. */
 export interface CsvImportResult<Row> {
   dryRun: boolean;
-  /** The rows as parsed and normalised, each with its row number. */
+  /** The rows as parsed and normalised, each with its row number (the first MAX_RETURNED_PREVIEW_ROWS). */
   rows: (Row & { row: number })[];
+  /** Every data row of the file (rows may list only the first ones). */
+  rowCount: number;
+  /** The first MAX_RETURNED_ROW_ERRORS row errors, by row. */
   errors: CsvRowError[];
+  /** Every row error (errors may list only the first ones). */
+  errorCount: number;
   /** Rows written (0 on a dry run or when there are errors). */
   imported: number;
 }

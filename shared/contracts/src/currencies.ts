@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { listQuerySchema } from './api';
 import { MAX_LENGTH, requiredText } from './fields';
 import { encodeMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * The currency list (roundCurrency: isoCode, name, minorUnits, deleteFlag), managed on the
@@ -20,7 +21,7 @@ export const CURRENCY_CODE_PATTERN = /^[A-Z][A-Z0-9]{2,4}$/;
 /** A currency code field (max length 5, spec section 5); `name` is its field key. */
 export function currencyCodeField(name = 'currency') {
   return v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.toUpperCase(),

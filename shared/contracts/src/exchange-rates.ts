@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { listQuerySchema } from './api';
 import { BASE_CURRENCY, currencyCodeField } from './currencies';
 import { encodeMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * Exchange rates to JPY (permission: the exchangeRates resource '/exchange-rate').
@@ -49,7 +50,7 @@ export function isCalendarDate(text: string): boolean {
 /** A required yyyy-MM-dd date field; `name` is its field key. */
 export function dateField(name: string) {
   return v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.check(isCalendarDate, encodeMessage('invalidFormat', { format: 'date' })),
@@ -99,7 +100,7 @@ export function rateProblemMessage(problem: RateProblem, name = 'exchangeRate'):
 /** The rate field: a positive decimal (JSON number or text) with at most 6 decimals -> decimal text. */
 export function rateField(name = 'exchangeRate') {
   return v.pipe(
-    v.union([v.number(), v.string()], encodeMessage('required', { name })),
+    v.union([v.number(), safeString()], encodeMessage('required', { name })),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       if (typeof dataset.value === 'string' && dataset.value.trim() === '') {
         addIssue({ message: encodeMessage('required', { name }) });

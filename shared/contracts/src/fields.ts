@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { encodeMessage } from './messages';
+import { safeString, toNfc } from './text-safety';
 
 /** Field max lengths from spec section 5. */
 export const MAX_LENGTH = {
@@ -23,11 +24,15 @@ export function isValidEmail(text: string): boolean {
   return local.length > 0 && /^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(domain);
 }
 
-/** A required trimmed text with the spec's messages. `name` is a field key (common:fields.<name>). */
+/**
+ * A required trimmed text with the spec's messages. `name` is a field key (common:fields.<name>).
+ * Unsafe text (NUL, control characters, lone surrogates) is refused; the text is stored in NFC.
+ */
 export function requiredText(name: string, maxLength: number = MAX_LENGTH.default) {
   return v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
+    toNfc(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
   );
@@ -36,8 +41,9 @@ export function requiredText(name: string, maxLength: number = MAX_LENGTH.defaul
 export function optionalText(name: string, maxLength: number = MAX_LENGTH.default) {
   return v.optional(
     v.pipe(
-      v.string(encodeMessage('validType', { name, type: 'string' })),
+      safeString(encodeMessage('validType', { name, type: 'string' })),
       v.trim(),
+      toNfc(),
       v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
     ),
   );
@@ -45,7 +51,7 @@ export function optionalText(name: string, maxLength: number = MAX_LENGTH.defaul
 
 export function emailField(name = 'email') {
   return v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.maxLength(MAX_LENGTH.long, encodeMessage('maxLength', { name, length: MAX_LENGTH.long })),

@@ -1,5 +1,7 @@
 export * from './api';
+export * from './calendar-date';
 export * from './fields';
+export * from './text-safety';
 export * from './messages';
 export * from './permissions';
 export * from './access';

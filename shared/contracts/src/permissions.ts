@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { safeString } from './text-safety';
 
 /** HTTP methods a permission entry can allow. Reads are GET even when the call is a POST list. */
 export const PERMISSION_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -31,7 +32,7 @@ export type Resource = (typeof RESOURCES)[keyof typeof RESOURCES];
 
 /** A permission entry: a path (exact, 'prefix/*' or '*') and the methods it allows. */
 export const PermissionEntrySchema = v.object({
-  path: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  path: v.pipe(safeString(), v.minLength(1), v.maxLength(255)),
   methods: v.pipe(v.array(v.picklist(PERMISSION_METHODS)), v.minLength(1)),
 });
 export type PermissionEntry = v.InferOutput<typeof PermissionEntrySchema>;

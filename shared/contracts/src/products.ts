@@ -8,6 +8,7 @@ import { defineApiMessages, encodeMessage } from './messages';
 import type { InputMode, PricingRule } from './pricing';
 import type { DeliveryType } from './suppliers';
 import type { PriceSource } from './tariffs';
+import { safeString } from './text-safety';
 
 /*
  * Products (/products, /products/detail; permission: the products resource) and product prices
@@ -44,7 +45,7 @@ export const COVERAGE_COUNTRY_PATTERN = /^[A-Z]{2}$/;
 /** A code field (max 50): required, no spaces, letters/digits/. _ -. */
 export function catalogCodeField(name: string, pattern: RegExp = PRODUCT_CODE_PATTERN) {
   return v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.maxLength(MAX_LENGTH.code, encodeMessage('maxLength', { name, length: MAX_LENGTH.code })),
@@ -100,7 +101,7 @@ export const PRODUCT_API_MESSAGES = defineApiMessages('products', PRODUCT_MESSAG
 
 const idField = (name = 'id') =>
   v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.uuid(encodeMessage('invalidFormat', { format: name })),
@@ -116,7 +117,7 @@ const versionField = v.pipe(
 function nullableText(name: string, maxLength: number = MAX_LENGTH.default) {
   return v.nullish(
     v.pipe(
-      v.string(encodeMessage('validType', { name, type: 'string' })),
+      safeString(encodeMessage('validType', { name, type: 'string' })),
       v.trim(),
       v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
     ),
@@ -126,7 +127,7 @@ function nullableText(name: string, maxLength: number = MAX_LENGTH.default) {
 /** An ICCID (19-20 digits, starts with 89, Luhn check digit); null/absent/'' = none. */
 export const iccidField = v.nullish(
   v.pipe(
-    v.string(encodeMessage('validType', { name: 'iccid', type: 'string' })),
+    safeString(encodeMessage('validType', { name: 'iccid', type: 'string' })),
     v.trim(),
     v.check(
       (text) => text === '' || isValidIccid(text),
@@ -138,7 +139,7 @@ export const iccidField = v.nullish(
 /** A calendar date 'yyyy-MM-dd'. */
 function calendarDate(name: string) {
   return v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.check(isCalendarDate, encodeMessage('invalidFormat', { format: 'date' })),
   );
@@ -146,7 +147,7 @@ function calendarDate(name: string) {
 
 /** One label: trimmed, 1..50 characters. */
 export const labelField = v.pipe(
-  v.string(encodeMessage('validType', { name: 'label', type: 'string' })),
+  safeString(encodeMessage('validType', { name: 'label', type: 'string' })),
   v.trim(),
   v.nonEmpty(encodeMessage('required', { name: 'label' })),
   v.maxLength(
@@ -183,7 +184,7 @@ const coverageField = v.optional(
   v.pipe(
     v.array(
       v.pipe(
-        v.string(encodeMessage('validType', { name: 'coverage', type: 'string' })),
+        safeString(encodeMessage('validType', { name: 'coverage', type: 'string' })),
         v.trim(),
         v.toUpperCase(),
         v.regex(
@@ -200,7 +201,7 @@ const coverageField = v.optional(
 /** The fields of a product PUT product replaces (prices and labels have calls of their own). */
 const productEntries = {
   supplierId: v.pipe(
-    v.string(encodeMessage('required', { name: 'supplierId' })),
+    safeString(encodeMessage('required', { name: 'supplierId' })),
     v.uuid(encodeMessage('invalidFormat', { format: 'supplier id' })),
   ),
   name: requiredText('name', MAX_LENGTH.long),
@@ -379,11 +380,11 @@ export type ProductSortColumn = (typeof PRODUCT_SORT_COLUMNS)[number];
 const filterEntries = {
   supplierId: v.optional(idField('supplierId')),
   /** Exact category (ignoring case). */
-  category: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_LENGTH.default))),
+  category: v.optional(v.pipe(safeString(), v.trim(), v.maxLength(MAX_LENGTH.default))),
   /** Products covering this country (ISO alpha-2). */
   country: v.optional(
     v.pipe(
-      v.string(),
+      safeString(),
       v.trim(),
       v.toUpperCase(),
       v.regex(COVERAGE_COUNTRY_PATTERN, encodeMessage('invalidFormat', { format: 'country code' })),
@@ -406,7 +407,7 @@ const filterEntries = {
 export const productListSchema = v.object({
   ...listQuerySchema(PRODUCT_SORT_COLUMNS).entries,
   ...filterEntries,
-  label: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(LABEL_MAX_LENGTH))),
+  label: v.optional(v.pipe(safeString(), v.trim(), v.maxLength(LABEL_MAX_LENGTH))),
 });
 export type ProductListQuery = v.InferInput<typeof productListSchema>;
 

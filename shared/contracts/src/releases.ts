@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MAX_LENGTH, optionalText } from './fields';
 import { encodeMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * Release registry calls (/api/mng/release/*): the pinned release document the host loads its
@@ -16,7 +17,7 @@ const REMOTE_MAX_LENGTH = MAX_LENGTH.code;
 const VERSION_MAX_LENGTH = MAX_LENGTH.default;
 
 const remoteField = v.pipe(
-  v.string(encodeMessage('required', { name: 'remote' })),
+  safeString(encodeMessage('required', { name: 'remote' })),
   v.trim(),
   v.nonEmpty(encodeMessage('required', { name: 'remote' })),
   v.maxLength(
@@ -27,7 +28,7 @@ const remoteField = v.pipe(
 );
 
 const versionField = v.pipe(
-  v.string(encodeMessage('required', { name: 'version' })),
+  safeString(encodeMessage('required', { name: 'version' })),
   v.trim(),
   v.nonEmpty(encodeMessage('required', { name: 'version' })),
   v.maxLength(
@@ -179,7 +180,7 @@ function previewEntries(value: string | string[]): string[] {
 }
 
 const previewFormat = encodeMessage('invalidFormat', { format: 'preview (<remote>@<version>)' });
-const previewText = v.pipe(v.string(previewFormat), v.maxLength(2000, previewFormat));
+const previewText = v.pipe(safeString(previewFormat), v.maxLength(2000, previewFormat));
 
 /**
  * `preview` of GET release/pinned, as the route receives it: one string or, when repeated, several

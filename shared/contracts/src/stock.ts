@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { PAGE_SIZES, SORT_DIRECTIONS, listQuerySchema, type ListResult } from './api';
-import type { CsvRowError } from './csv';
+import { SORT_DIRECTIONS, listQuerySchema, pageField, pageSizeField, type ListResult } from './api';
+import { MAX_RETURNED_ROW_ERRORS, type CsvRowError } from './csv';
 import { MAX_LENGTH } from './fields';
 import { isValidIccid } from './iccid';
 import { defineApiMessages, encodeMessage, type ApiMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * eSIM stock (/stock, /stock/detail; docs/stock.md). Stock items belong to products of suppliers
@@ -84,7 +85,7 @@ export const STOCK_IMPORT_COLUMNS = ['iccid', 'activationCode', 'activeExpireDat
 /** An apply with more data rows than this runs as a background job (the answer carries jobId). */
 export const STOCK_IMPORT_BACKGROUND_ROWS = 5_000;
 /** Row errors listed in an answer at most (errorCount has them all). */
-export const STOCK_IMPORT_ERROR_LIST_CAP = 200;
+export const STOCK_IMPORT_ERROR_LIST_CAP = MAX_RETURNED_ROW_ERRORS;
 
 /** LPA activation code: LPA:1$<SM-DP+ address>$<matching id>. */
 export const LPA_PATTERN =
@@ -156,7 +157,7 @@ export function deleteRefused(status: StockStatus): ApiMessage {
 
 const idField = (name: string) =>
   v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.uuid(encodeMessage('invalidFormat', { format: name })),
@@ -179,7 +180,7 @@ const statusField = v.picklist(
 const statusFilterField = v.optional(
   v.pipe(
     v.union(
-      [v.string(), v.array(v.string())],
+      [safeString(), v.array(safeString())],
       encodeMessage('invalidFormat', { format: 'stockStatus' }),
     ),
     v.transform((value) =>
@@ -194,7 +195,7 @@ const statusFilterField = v.optional(
 const optionalIdFilter = (name: string) =>
   v.optional(
     v.pipe(
-      v.string(),
+      safeString(),
       v.trim(),
       v.check(
         (text) => text === '' || /^[0-9a-f-]{36}$/i.test(text),
@@ -260,21 +261,14 @@ export type StockItemSortColumn = (typeof STOCK_ITEM_SORT_COLUMNS)[number];
  * activeExpireDate between today and today + N days. from/to: imported date (inclusive).
  */
 export const stockDetailSchema = v.object({
-  page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1),
-  pageSize: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(Number),
-      v.picklist(PAGE_SIZES, encodeMessage('invalidFormat', { format: 'pageSize' })),
-    ),
-    10,
-  ),
+  page: pageField(),
+  pageSize: pageSizeField(10),
   sort: v.optional(
     v.picklist(STOCK_ITEM_SORT_COLUMNS, encodeMessage('invalidFormat', { format: 'sort' })),
     'importedDate',
   ),
   order: v.optional(v.picklist(SORT_DIRECTIONS), 'desc'),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_LENGTH.default))),
+  search: v.optional(v.pipe(safeString(), v.trim(), v.maxLength(MAX_LENGTH.default))),
   from: listQuerySchema(STOCK_ITEM_SORT_COLUMNS).entries.from,
   to: listQuerySchema(STOCK_ITEM_SORT_COLUMNS).entries.to,
   productId: optionalIdFilter('productId'),
@@ -291,7 +285,7 @@ export const stockDetailSchema = v.object({
     ),
   ),
   /** Opaque keyset cursor from a previous answer's nextCursor. */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  cursor: v.optional(v.pipe(safeString(), v.maxLength(500))),
 });
 export type StockDetailQuery = v.InferInput<typeof stockDetailSchema>;
 export type StockDetailFilters = v.InferOutput<typeof stockDetailSchema>;
@@ -384,7 +378,7 @@ export const updateStockStatusSchema = v.pipe(
     reason: v.optional(
       v.nullable(
         v.pipe(
-          v.string(encodeMessage('validType', { name: 'reason', type: 'string' })),
+          safeString(encodeMessage('validType', { name: 'reason', type: 'string' })),
           v.trim(),
           v.maxLength(
             MAX_LENGTH.long,
@@ -396,7 +390,7 @@ export const updateStockStatusSchema = v.pipe(
     holdUntil: v.optional(
       v.nullable(
         v.pipe(
-          v.string(encodeMessage('validType', { name: 'holdUntil', type: 'string' })),
+          safeString(encodeMessage('validType', { name: 'holdUntil', type: 'string' })),
           v.check(
             (text) => !Number.isNaN(Date.parse(text)),
             encodeMessage('invalidFormat', { format: 'holdUntil' }),
@@ -425,7 +419,7 @@ export type UpdateStockStatusInput = v.InferInput<typeof updateStockStatusSchema
 export const stockImportQuerySchema = v.object({
   productId: idField('productId'),
   fileName: v.pipe(
-    v.string(encodeMessage('required', { name: 'file' })),
+    safeString(encodeMessage('required', { name: 'file' })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name: 'file' })),
     v.maxLength(

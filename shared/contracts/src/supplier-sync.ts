@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { listQuerySchema } from './api';
+import { listQuerySchema, pageField } from './api';
 import { defineApiMessages, encodeMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * Supplier sync (docs/supplier-sync.md): the supplier's catalogue beside our products, field by
@@ -30,14 +31,14 @@ export const SYNC_API_MESSAGES = defineApiMessages('supplierSync', SYNC_MESSAGES
 
 const uuidField = (name: string) =>
   v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.uuid(encodeMessage('invalidFormat', { format: 'supplier id' })),
   );
 
 const refField = v.pipe(
-  v.string(encodeMessage('required', { name: 'externalRef' })),
+  safeString(encodeMessage('required', { name: 'externalRef' })),
   v.trim(),
   v.nonEmpty(encodeMessage('required', { name: 'externalRef' })),
   v.maxLength(200, encodeMessage('maxLength', { name: 'externalRef', length: 200 })),
@@ -67,7 +68,7 @@ export const syncApplySchema = v.object({
       v.object({
         ref: refField,
         hash: v.pipe(
-          v.string(encodeMessage('required', { name: 'externalRef' })),
+          safeString(encodeMessage('required', { name: 'externalRef' })),
           v.regex(/^[a-f0-9]{64}$/, encodeMessage('invalidFormat', { format: 'hash' })),
         ),
       }),
@@ -156,7 +157,7 @@ export interface ExternalSupplierItem {
 /** POST stock/external/stock/list */
 export const externalStockListSchema = v.object({
   supplierId: uuidField('supplierId'),
-  page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1)), 1),
+  page: pageField(),
   pageSize: v.optional(
     v.pipe(
       v.unknown(),

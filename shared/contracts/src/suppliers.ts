@@ -3,6 +3,7 @@ import { listQuerySchema } from './api';
 import { BASE_CURRENCY, currencyCodeField } from './currencies';
 import { MAX_LENGTH, isValidEmail, requiredText } from './fields';
 import { encodeMessage } from './messages';
+import { safeString } from './text-safety';
 
 /*
  * Suppliers (/supplier-management; permission: the suppliers resource). Spec section 3 fields,
@@ -54,7 +55,7 @@ export function isConnectorUrl(text: string): boolean {
 function optionalField(name: string, maxLength: number = MAX_LENGTH.default) {
   return v.nullish(
     v.pipe(
-      v.string(encodeMessage('validType', { name, type: 'string' })),
+      safeString(encodeMessage('validType', { name, type: 'string' })),
       v.trim(),
       v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
     ),
@@ -69,7 +70,7 @@ function optionalFormatted(
 ) {
   return v.nullish(
     v.pipe(
-      v.string(encodeMessage('validType', { name, type: 'string' })),
+      safeString(encodeMessage('validType', { name, type: 'string' })),
       v.trim(),
       v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
       v.check((text) => text === '' || test(text), encodeMessage('invalidFormat', { format })),
@@ -78,7 +79,7 @@ function optionalFormatted(
 }
 
 const supplierIdField = v.pipe(
-  v.string(encodeMessage('required', { name: 'id' })),
+  safeString(encodeMessage('required', { name: 'id' })),
   v.trim(),
   v.nonEmpty(encodeMessage('required', { name: 'id' })),
   v.uuid(encodeMessage('invalidFormat', { format: 'id' })),
@@ -103,7 +104,7 @@ const supplierEntries = {
   contactName: optionalField('contactName'),
   email: v.nullish(
     v.pipe(
-      v.string(encodeMessage('validType', { name: 'email', type: 'string' })),
+      safeString(encodeMessage('validType', { name: 'email', type: 'string' })),
       v.trim(),
       v.maxLength(
         MAX_LENGTH.long,
@@ -127,7 +128,7 @@ const supplierEntries = {
   officeAddress: optionalField('officeAddress', MAX_LENGTH.long),
   countryCode: v.nullish(
     v.pipe(
-      v.string(encodeMessage('validType', { name: 'countryCode', type: 'string' })),
+      safeString(encodeMessage('validType', { name: 'countryCode', type: 'string' })),
       v.trim(),
       v.toUpperCase(),
       v.maxLength(
@@ -161,7 +162,7 @@ const supplierEntries = {
   /** Write-only. Create: set it or leave it out. Update: a value replaces it, null clears it, absent keeps it. */
   apiKey: v.nullish(
     v.pipe(
-      v.string(encodeMessage('validType', { name: 'apiKey', type: 'string' })),
+      safeString(encodeMessage('validType', { name: 'apiKey', type: 'string' })),
       v.maxLength(
         MAX_LENGTH.long,
         encodeMessage('maxLength', { name: 'apiKey', length: MAX_LENGTH.long }),

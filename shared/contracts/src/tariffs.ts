@@ -26,6 +26,7 @@ import {
   type ProductStatus,
   type ProductType,
 } from './products';
+import { safeString } from './text-safety';
 
 /*
  * Tariff calls (/api/mng/tariff*, docs/pricing.md "Calls"). A tariff group (tariff profile) holds the
@@ -88,7 +89,7 @@ export const TARIFF_API_MESSAGES = defineApiMessages('tariffs', {
 
 const idField = (name: string) =>
   v.pipe(
-    v.string(encodeMessage('required', { name })),
+    safeString(encodeMessage('required', { name })),
     v.trim(),
     v.nonEmpty(encodeMessage('required', { name })),
     v.uuid(encodeMessage('invalidFormat', { format: name })),

@@ -11,6 +11,7 @@ import {
   userSelectSchema,
   userStatusSchema,
 } from '@esim/contracts';
+import { actorOf } from '../../audit';
 import { route } from '../../http/define-route';
 import type { AreaRoutes } from '../types';
 import { ACCESS_MESSAGES, createAccessService } from './service';
@@ -63,8 +64,8 @@ export const accessRoutes: AreaRoutes = (deps) => {
       description:
         "A name already taken (case-insensitive) is a 409 'Name already existed in the database.'",
       tags: ['roles'],
-      handler: async ({ body }) => ({
-        data: await service.createRole(body),
+      handler: async ({ body, auth }) => ({
+        data: await service.createRole(body, actorOf(auth)),
         message: ACCESS_MESSAGES.roleCreated,
       }),
     }),
@@ -76,8 +77,8 @@ export const accessRoutes: AreaRoutes = (deps) => {
       summary: 'Rename a role / change its description',
       description: 'Optimistic concurrency: `version` must be the current one, else 409.',
       tags: ['roles'],
-      handler: async ({ body }) => ({
-        data: await service.updateRole(body),
+      handler: async ({ body, auth }) => ({
+        data: await service.updateRole(body, actorOf(auth)),
         message: ACCESS_MESSAGES.roleUpdated,
       }),
     }),
@@ -89,8 +90,8 @@ export const accessRoutes: AreaRoutes = (deps) => {
       summary: "Replace a role's permission entries",
       description: "The Administrators role's permissions cannot be changed (422).",
       tags: ['roles'],
-      handler: async ({ body }) => ({
-        data: await service.setRolePermissions(body),
+      handler: async ({ body, auth }) => ({
+        data: await service.setRolePermissions(body, actorOf(auth)),
         message: ACCESS_MESSAGES.permissionsSaved,
       }),
     }),
@@ -101,8 +102,8 @@ export const accessRoutes: AreaRoutes = (deps) => {
       body: setRoleUsersSchema,
       summary: "Set a role's users (exactly the listed ones)",
       tags: ['roles'],
-      handler: async ({ body }) => ({
-        data: await service.setRoleUsers(body),
+      handler: async ({ body, auth }) => ({
+        data: await service.setRoleUsers(body, actorOf(auth)),
         message: ACCESS_MESSAGES.usersSaved,
       }),
     }),
@@ -113,8 +114,8 @@ export const accessRoutes: AreaRoutes = (deps) => {
       body: assignRoleSchema,
       summary: 'Assign a role to users (by id, or by e-mail creating the account)',
       tags: ['roles'],
-      handler: async ({ body }) => ({
-        data: await service.assignRole(body),
+      handler: async ({ body, auth }) => ({
+        data: await service.assignRole(body, actorOf(auth)),
         message: ACCESS_MESSAGES.roleAssigned,
       }),
     }),

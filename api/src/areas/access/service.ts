@@ -31,6 +31,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { actorOf, recordAudit, type AuditActor } from '../../audit';
 import type { Db } from '../../db/client';
 import { rolePermissions, roles, users } from '../../db/schema';
 import type { AuthContext } from '../../http/define-route';
@@ -45,9 +46,28 @@ import {
 } from '../../http/errors';
 import type { AreaDeps } from '../types';
 import { containsPattern, endOfRange, iso } from '../list-helpers';
+import { recordUserChanges, roleAudit, roleSnapshot, userSnapshots } from './audit';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Db | Tx;
+
+/** The role's audit entry for a change from `before` to what the role is now; returns the now. */
+async function auditRole(
+  tx: Tx,
+  actor: AuditActor,
+  before: RoleDetail | null,
+  after: RoleDetail,
+): Promise<RoleDetail> {
+  await recordAudit(tx, {
+    entityType: roleAudit.type,
+    entityId: after.id,
+    action: before ? 'update' : 'create',
+    actor,
+    before: before ? roleSnapshot(before) : null,
+    after: roleSnapshot(after),
+  });
+  return after;
+}
 
 export const ACCESS_MESSAGES = defineApiMessages('access', {
   roleCreated: 'Role created.',
@@ -210,10 +230,10 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       return roleDetail(db, id);
     },
 
-    async createRole(input: {
-      name: string;
-      description?: string | undefined;
-    }): Promise<RoleDetail> {
+    async createRole(
+      input: { name: string; description?: string | undefined },
+      actor: AuditActor,
+    ): Promise<RoleDetail> {
       try {
         return await db.transaction(async (tx) => {
           await assertNameFree(tx, input.name);
@@ -221,7 +241,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           await tx
             .insert(roles)
             .values({ id, name: input.name, description: input.description || null });
-          return roleDetail(tx, id);
+          return auditRole(tx, actor, null, await roleDetail(tx, id));
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new NameExistsError();
@@ -229,15 +249,13 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       }
     },
 
-    async updateRole(input: {
-      id: string;
-      name: string;
-      description?: string | undefined;
-      version: number;
-    }): Promise<RoleDetail> {
+    async updateRole(
+      input: { id: string; name: string; description?: string | undefined; version: number },
+      actor: AuditActor,
+    ): Promise<RoleDetail> {
       try {
         return await db.transaction(async (tx) => {
-          const role = await findRole(tx, input.id);
+          const role = await roleDetail(tx, input.id);
           if (role.version !== input.version) throw new StaleVersionError();
           await assertNameFree(tx, input.name, input.id);
           const updated = await tx
@@ -253,7 +271,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
             .where(and(eq(roles.id, input.id), eq(roles.version, input.version)))
             .returning({ id: roles.id });
           if (updated.length === 0) throw new StaleVersionError();
-          return roleDetail(tx, input.id);
+          return auditRole(tx, actor, role, await roleDetail(tx, input.id));
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new NameExistsError();
@@ -261,13 +279,12 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       }
     },
 
-    async setRolePermissions(input: {
-      roleId: string;
-      permissions: PermissionEntry[];
-      version?: number | undefined;
-    }): Promise<RoleDetail> {
+    async setRolePermissions(
+      input: { roleId: string; permissions: PermissionEntry[]; version?: number | undefined },
+      actor: AuditActor,
+    ): Promise<RoleDetail> {
       return db.transaction(async (tx) => {
-        const role = await findRole(tx, input.roleId);
+        const role = await roleDetail(tx, input.roleId);
         if (role.id === ROLE_IDS.administrators) {
           throw new BusinessRuleError(ACCESS_MESSAGES.administratorsPermissions);
         }
@@ -285,15 +302,20 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           );
         }
         await bumpVersion(tx, role.id, input.version);
-        return roleDetail(tx, role.id);
+        return auditRole(tx, actor, role, await roleDetail(tx, role.id));
       });
     },
 
-    async setRoleUsers(input: { roleId: string; userIds: string[] }): Promise<RoleDetail> {
+    async setRoleUsers(
+      input: { roleId: string; userIds: string[] },
+      actor: AuditActor,
+    ): Promise<RoleDetail> {
       return db.transaction(async (tx) => {
-        await findRole(tx, input.roleId);
+        const role = await roleDetail(tx, input.roleId);
         const ids = [...new Set(input.userIds)];
         await assertUsersExist(tx, ids);
+        const touched = [...role.users.map((user) => user.id), ...ids];
+        const usersBefore = await userSnapshots(tx, touched);
         const now = new Date();
         await tx
           .update(users)
@@ -311,19 +333,27 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
             .where(inArray(users.id, ids));
         }
         await assertAdministratorRemains(tx);
-        return roleDetail(tx, input.roleId);
+        await recordUserChanges(tx, actor, usersBefore, await userSnapshots(tx, touched));
+        return auditRole(tx, actor, role, await roleDetail(tx, input.roleId));
       });
     },
 
-    async assignRole(input: {
-      roleId: string;
-      userIds: string[];
-      emails: string[];
-    }): Promise<AssignRoleResult> {
+    async assignRole(
+      input: { roleId: string; userIds: string[]; emails: string[] },
+      actor: AuditActor,
+    ): Promise<AssignRoleResult> {
       return db.transaction(async (tx) => {
-        await findRole(tx, input.roleId);
+        const role = await roleDetail(tx, input.roleId);
         const ids = [...new Set(input.userIds)];
         await assertUsersExist(tx, ids);
+        const byEmail =
+          input.emails.length > 0
+            ? await tx
+                .select({ id: users.id })
+                .from(users)
+                .where(inArray(users.email, [...new Set(input.emails)]))
+            : [];
+        const usersBefore = await userSnapshots(tx, [...ids, ...byEmail.map((user) => user.id)]);
         const now = new Date();
         const affected: RoleUser[] = [];
         if (ids.length > 0) {
@@ -359,6 +389,12 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           }
         }
         await assertAdministratorRemains(tx);
+        const usersAfter = await userSnapshots(
+          tx,
+          affected.map((user) => user.id),
+        );
+        await recordUserChanges(tx, actor, usersBefore, usersAfter);
+        await auditRole(tx, actor, role, await roleDetail(tx, input.roleId));
         affected.sort((a, b) => a.email.localeCompare(b.email));
         return { roleId: input.roleId, users: affected, created };
       });
@@ -402,6 +438,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         throw new BusinessRuleError(ACCESS_MESSAGES.ownAccount);
       }
       const user = await db.transaction(async (tx) => {
+        const before = await userSnapshots(tx, [input.id]);
         const [updated] = await tx
           .update(users)
           .set({ status: input.status, updatedAt: new Date() })
@@ -409,6 +446,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           .returning({ id: users.id, email: users.email, status: users.status });
         if (!updated) throw new NotFoundError('User');
         await assertAdministratorRemains(tx);
+        await recordUserChanges(tx, actorOf(auth), before, await userSnapshots(tx, [input.id]));
         return updated;
       });
       // A disabled user's tokens stop working at once, not when they expire.

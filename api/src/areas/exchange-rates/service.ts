@@ -1,16 +1,9 @@
 import {
   AUDIT_ENTITY_TYPES,
   BASE_CURRENCY,
-  CURRENCY_CODE_PATTERN,
-  EXCHANGE_RATE_CSV_COLUMNS,
-  EXCHANGE_RATE_MAX_DECIMALS,
   RESOURCES,
   businessToday,
-  isCalendarDate,
-  isRateAllowed,
-  normaliseRate,
   type CsvImportResult,
-  type CsvRowError,
   type CurrentExchangeRate,
   type DashboardExchangeRate,
   type ExchangeRate,
@@ -28,7 +21,8 @@ import {
   type AuditSnapshot,
   type Queryable,
 } from '../../audit';
-import { CsvSyntaxError, importValidationError, invalidField, parseCsv, rowError } from '../../csv';
+import { boundedAnswer, importValidationError, invalidField } from '../../csv';
+import { checkRateImport } from './import-check';
 import type { Db } from '../../db/client';
 import { exchangeRates, roundCurrency } from '../../db/schema';
 import { NotFoundError } from '../../http/errors';
@@ -166,111 +160,6 @@ export function createExchangeRateService(db: Db) {
       })),
     );
     return inserted;
-  }
-
-  /** Row-level checks of an import (no database access but the active currency set). */
-  async function checkImport(
-    csv: string,
-    active: (codes: string[]) => Promise<Set<string>>,
-  ): Promise<{ rows: (ExchangeRateImportRow & { row: number })[]; errors: CsvRowError[] }> {
-    {
-      const errors: CsvRowError[] = [];
-      const rows: (ExchangeRateImportRow & { row: number })[] = [];
-      const text = csv.replace(/^\uFEFF/, '');
-      if (text.trim() === '') return { rows, errors: [rowError(0, 'fileEmpty')] };
-      let records;
-      try {
-        records = parseCsv(text);
-      } catch (error) {
-        if (!(error instanceof CsvSyntaxError)) throw error;
-        return {
-          rows,
-          errors: [rowError(error.row, 'invalidRowFormat', { name: 'csv', rowCount: error.row })],
-        };
-      }
-      const columnCount = EXCHANGE_RATE_CSV_COLUMNS.length;
-      const first = records[0];
-      const hasHeader =
-        first !== undefined && (first.values[0] ?? '').trim().toLowerCase() === 'currency';
-      if (hasHeader && first) {
-        const names = first.values.map((value) => value.trim().toLowerCase());
-        const expected = EXCHANGE_RATE_CSV_COLUMNS.map((name) => name.toLowerCase());
-        if (names.length !== columnCount) {
-          errors.push(rowError(first.row, 'csvColumnCount', { columnCount }));
-        } else if (names.some((name, index) => name !== expected[index])) {
-          errors.push(
-            rowError(first.row, 'invalidRowFormat', { name: 'csv', rowCount: first.row }),
-          );
-        }
-      }
-      const data = hasHeader ? records.slice(1) : records;
-      if (data.length === 0) return { rows, errors: [...errors, rowError(0, 'fileEmpty')] };
-
-      const codes = data
-        .map((record) => (record.values[0] ?? '').trim().toUpperCase())
-        .filter((code) => CURRENCY_CODE_PATTERN.test(code));
-      const activeCodes = await active(codes);
-      const seen = new Map<string, number>();
-      for (const record of data) {
-        const rowCount = record.row;
-        const [rawCurrency = '', rawRate = '', rawDate = ''] = record.values.map((v) => v.trim());
-        const currency = rawCurrency.toUpperCase();
-        if (record.values.length !== columnCount) {
-          errors.push(rowError(rowCount, 'csvColumnCount', { columnCount }));
-          rows.push({ row: rowCount, currency, rate: rawRate, effectiveDate: rawDate });
-          continue;
-        }
-        const before = errors.length;
-        if (
-          !CURRENCY_CODE_PATTERN.test(currency) ||
-          currency === BASE_CURRENCY ||
-          !activeCodes.has(currency)
-        ) {
-          errors.push(
-            rowError(rowCount, 'invalidRowFormat', { name: 'currency', rowCount }, 'currency'),
-          );
-        }
-        const normalised = normaliseRate(rawRate);
-        let rate = rawRate;
-        if ('problem' in normalised) {
-          errors.push(
-            normalised.problem === 'tooManyDecimals'
-              ? rowError(
-                  rowCount,
-                  'maxDecimals',
-                  { name: 'exchangeRate', limit: EXCHANGE_RATE_MAX_DECIMALS },
-                  'rate',
-                )
-              : rowError(rowCount, 'invalidRowFormat', { name: 'exchangeRate', rowCount }, 'rate'),
-          );
-        } else {
-          rate = normalised.rate;
-          if (!isRateAllowed(currency, rate)) {
-            errors.push(rowError(rowCount, 'exchangeRateNotOne', undefined, 'rate'));
-          }
-        }
-        if (!isCalendarDate(rawDate)) {
-          errors.push(
-            rowError(
-              rowCount,
-              'invalidRowFormat',
-              { name: 'effectiveDate', rowCount },
-              'effectiveDate',
-            ),
-          );
-        }
-        rows.push({ row: rowCount, currency, rate, effectiveDate: rawDate });
-        if (errors.length === before) {
-          const key = `${currency}|${rawDate}`;
-          if (seen.has(key)) {
-            errors.push(rowError(rowCount, 'duplicate', { name: 'currencyAndDate' }));
-          } else {
-            seen.set(key, rowCount);
-          }
-        }
-      }
-      return { rows, errors };
-    }
   }
 
   return {
@@ -420,18 +309,18 @@ export function createExchangeRateService(db: Db) {
       actor: AuditActor,
     ): Promise<CsvImportResult<ExchangeRateImportRow>> {
       if (input.dryRun) {
-        const { rows, errors } = await checkImport(input.csv, (codes) =>
+        const { rows, errors } = await checkRateImport(input.csv, (codes) =>
           findActiveCurrencies(db, codes),
         );
-        return { dryRun: true, rows, errors, imported: 0 };
+        return { dryRun: true, ...boundedAnswer(rows, errors), imported: 0 };
       }
       return db.transaction(async (tx) => {
-        const { rows, errors } = await checkImport(input.csv, (codes) =>
+        const { rows, errors } = await checkRateImport(input.csv, (codes) =>
           findActiveCurrencies(tx, codes),
         );
-        if (errors.length > 0) throw importValidationError(errors);
+        if (errors.count > 0) throw importValidationError(errors.errors);
         const inserted = await insertRates(tx, rows, actor);
-        return { dryRun: false, rows, errors, imported: inserted.length };
+        return { dryRun: false, ...boundedAnswer(rows, errors), imported: inserted.length };
       });
     },
   };

@@ -34,7 +34,7 @@ export const STOCK_EXPORT_HEADER = [
 
 /** eSIM stock (spec section 7 'stock, stock/csv, list, detail, stock/export'; docs/stock.md). */
 export const stockRoutes: AreaRoutes = (deps) => {
-  const service = createStockService({ db: deps.db, config: deps.config });
+  const service = createStockService({ db: deps.db, config: deps.config, jobs: deps.jobs });
   return [
     route({
       method: 'POST',

@@ -40,7 +40,7 @@ import {
   StaleVersionError,
   ValidationError,
 } from '../../http/errors';
-import { enqueueJob, getJob, runQueuedJobs, type JobHandler } from '../../jobs';
+import { getJob, type JobHandler, type JobQueue } from '../../jobs';
 import { createSecretBox } from '../../secrets';
 import { endOfRange, iso, rowsOf } from '../list-helpers';
 import {
@@ -161,8 +161,29 @@ export interface StockServiceDeps {
   db: Db;
   config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>;
   log?: FastifyBaseLogger;
+  /** Queues the large imports (without it, a large apply is refused). */
+  jobs?: Pick<JobQueue, 'enqueue'>;
   /** The clock (tests move it). */
   now?: () => Date;
+}
+
+/**
+ * Parses of files this process just queued (job id -> parse), for its own worker to reuse (the job
+ * re-checks the database). Process-wide: the routes' service queues, the worker's service runs.
+ * An entry another process's worker made useless goes after PARSE_KEPT_MS.
+ */
+const queuedParses = new Map<string, ParsedStockImport>();
+const PARSE_KEPT_MS = 10 * 60_000;
+
+function rememberParse(jobId: string, parsed: ParsedStockImport): void {
+  queuedParses.set(jobId, parsed);
+  setTimeout(() => queuedParses.delete(jobId), PARSE_KEPT_MS).unref();
+}
+
+function takeParse(jobId: string): ParsedStockImport | undefined {
+  const parsed = queuedParses.get(jobId);
+  queuedParses.delete(jobId);
+  return parsed;
 }
 
 export function createStockService(deps: StockServiceDeps) {
@@ -636,11 +657,8 @@ export function createStockService(deps: StockServiceDeps) {
       throw new BusinessRuleError(STOCK_API_MESSAGES.notStockProduct);
   }
 
-  /** Parsed files of jobs this process queued and is about to run (job id -> parse). */
-  const parsedFiles = new Map<string, ParsedStockImport>();
-
   async function parseAndCheck(text: string) {
-    return checkExisting(db, parseStockCsv(text, stockToday(now())));
+    return checkExisting(db, await parseStockCsv(text, stockToday(now())));
   }
 
   function refuseUnlessApplicable(
@@ -691,7 +709,8 @@ export function createStockService(deps: StockServiceDeps) {
     if (meta.dryRun) return { result: importResult(parsed, { dryRun: true, ...ids }) };
     refuseUnlessApplicable(parsed, ids);
     if (parsed.totalRows > STOCK_IMPORT_BACKGROUND_ROWS) {
-      const jobId = await enqueueJob(db, {
+      if (!deps.jobs) throw new Error('stock service without a job queue');
+      const jobId = await deps.jobs.enqueue({
         kind: STOCK_IMPORT_JOB,
         payload: { ...ids, actor },
         // The file holds activation codes: sealed like them while it waits (cleared at the end).
@@ -699,16 +718,8 @@ export function createStockService(deps: StockServiceDeps) {
         createdBy: actor.email,
         total: parsed.valid.length,
       });
-      // This process runs it right away: it may reuse the parse (the job re-checks the database).
-      parsedFiles.set(jobId, parsed);
-      // Start it now in this process; the runner would also pick it up (SKIP LOCKED).
-      void runQueuedJobs({
-        database: { db },
-        log: deps.log ?? (console as unknown as FastifyBaseLogger),
-        handlers: { [STOCK_IMPORT_JOB]: importJobHandler },
-      })
-        .catch((error: unknown) => deps.log?.error({ err: error }, 'stock import job failed'))
-        .finally(() => parsedFiles.delete(jobId));
+      // This process most likely runs it (the queue wakes its own worker): keep the parse.
+      rememberParse(jobId, parsed);
       return {
         result: importResult(parsed, { dryRun: false, ...ids, jobId }),
         message: STOCK_API_MESSAGES.importStarted,
@@ -722,8 +733,7 @@ export function createStockService(deps: StockServiceDeps) {
   const importJobHandler: JobHandler = async (ctx) => {
     const payload = ctx.job.payload as { productId: string; fileName: string; actor: AuditActor };
     await stockProduct(payload.productId);
-    const prepared = parsedFiles.get(ctx.job.id);
-    parsedFiles.delete(ctx.job.id);
+    const prepared = takeParse(ctx.job.id);
     const parsed = prepared
       ? await checkExisting(db, prepared)
       : await parseAndCheck(ctx.job.input ? box.open(ctx.job.input) : '');

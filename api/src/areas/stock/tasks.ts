@@ -1,5 +1,5 @@
 /**
- * Scheduled stock tasks (api/src/jobs runs them every tick; docs/stock.md "Background jobs"):
+ * Scheduled stock tasks (every minute and at start, once per cluster; docs/stock.md "Background jobs"):
  * - expired items (activeExpireDate before today in Asia/Tokyo) -> wasted, from every status the matrix
  *   lets move to wasted (an item already sold out or assigned is left alone);
  * - holds past holdUntil -> on_hand.
@@ -90,6 +90,14 @@ export async function releaseHolds(db: Db, now: Date): Promise<number> {
 }
 
 export const STOCK_SCHEDULED_TASKS: ScheduledTask[] = [
-  { name: 'stock.expire', run: ({ db, now }) => expireStock(db, now) },
-  { name: 'stock.releaseHolds', run: ({ db, now }) => releaseHolds(db, now) },
+  {
+    name: 'stock.expire',
+    description: 'items past activeExpireDate -> wasted (every minute and at start)',
+    run: ({ db, now }) => expireStock(db, now),
+  },
+  {
+    name: 'stock.releaseHolds',
+    description: 'holds past holdUntil -> on_hand (every minute and at start)',
+    run: ({ db, now }) => releaseHolds(db, now),
+  },
 ];

@@ -50,7 +50,12 @@ import {
 } from '../../secrets';
 import { containsPattern } from '../list-helpers';
 import { productAudit } from '../products/public';
-import { SUPPLIER_MESSAGES } from '../suppliers/public';
+import {
+  KeyOriginMismatchError,
+  SUPPLIER_MESSAGES,
+  openSupplierKey,
+  supplierOutbound,
+} from '../suppliers/public';
 
 export const SUPPLIER_SYNC_MESSAGES = defineApiMessages('supplierSync', {
   notApi: 'Only suppliers with delivery type api have a catalogue to sync.',
@@ -178,18 +183,29 @@ function toItem(snapshot: SnapshotRow, product: ProductRow | undefined): SyncIte
 }
 
 export function createSupplierSyncService(
-  { db, config }: { db: Db; config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'> },
+  {
+    db,
+    config,
+  }: {
+    db: Db;
+    config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir' | 'outboundAllowList'>;
+  },
   options: SupplierSyncOptions = {},
 ) {
   const secrets: SecretBox = createSecretBox(config, 'supplier-api-key');
+  // Public or allow-listed addresses only, no redirects (the API key travels with every call).
+  const outbound = supplierOutbound(config);
   const envTimeout = Number.parseInt(process.env.SUPPLIER_TIMEOUT_MS ?? '', 10);
   const timeoutMs = options.timeoutMs ?? (Number.isFinite(envTimeout) ? envTimeout : 10_000);
   const statusTimeoutMs = options.statusTimeoutMs ?? Math.min(timeoutMs, 5000);
 
-  function openKey(sealed: string): string {
+  function openKey(sealed: string, baseUrl: string): string {
     try {
-      return secrets.open(sealed);
+      return openSupplierKey(secrets, sealed, baseUrl);
     } catch (error) {
+      if (error instanceof KeyOriginMismatchError) {
+        throw new BusinessRuleError(SUPPLIER_MESSAGES.keyOriginChanged);
+      }
       if (error instanceof SecretKeyUnavailableError) {
         throw new BusinessRuleError(SUPPLIER_MESSAGES.secretKeyMissing);
       }
@@ -215,8 +231,9 @@ export function createSupplierSyncService(
     try {
       return createConnector(row.connectorKind, {
         baseUrl: row.connectorBaseUrl,
-        apiKey: openKey(row.connectorApiKey),
+        apiKey: openKey(row.connectorApiKey, row.connectorBaseUrl),
         timeoutMs: timeout,
+        fetch: outbound.fetch,
       });
     } catch (error) {
       if (error instanceof SupplierError) throw new BusinessRuleError(error.apiMessage);

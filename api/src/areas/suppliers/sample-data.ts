@@ -10,7 +10,7 @@ import { SYSTEM_ACTOR } from '../../audit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { exchangeRates, suppliers } from '../../db/schema';
-import { BusinessRuleError, NameExistsError } from '../../http/errors';
+import { BusinessRuleError, NameExistsError, ValidationError } from '../../http/errors';
 import { createExchangeRateService } from '../exchange-rates/public';
 import { createSupplierService } from './service';
 
@@ -171,7 +171,7 @@ export function sampleSuppliers(options: SampleDataOptions = {}): CreateSupplier
 export async function seedSampleData(
   deps: {
     db: Db;
-    config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>;
+    config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir' | 'outboundAllowList'>;
   },
   options: SampleDataOptions = {},
 ): Promise<SampleDataResult> {
@@ -183,6 +183,14 @@ export async function seedSampleData(
         try {
           await service.create(supplier, SYSTEM_ACTOR);
         } catch (error) {
+          if (error instanceof ValidationError && supplier.connectorKind === 'esimgo') {
+            // The simulator's address is not in OUTBOUND_ALLOW_LIST: the plain sample instead.
+            const plain = SAMPLE_SUPPLIERS.find((sample) => sample.name === supplier.name);
+            if (!plain) throw error;
+            await service.create(plain, SYSTEM_ACTOR);
+            result.suppliersCreated += 1;
+            continue;
+          }
           // No SECRET_KEY with DATABASE_URL: the simulator's key cannot be stored; seed without it.
           if (!(error instanceof BusinessRuleError) || !supplier.apiKey) throw error;
           await service.create({ ...supplier, apiKey: null }, SYSTEM_ACTOR);

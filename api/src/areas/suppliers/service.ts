@@ -44,6 +44,8 @@ import {
 } from '../../secrets';
 import { findActiveCurrencies } from '../currencies/public';
 import { containsPattern, endOfRange, iso } from '../list-helpers';
+import { KeyOriginMismatchError, openSupplierKey, originOf, sealSupplierKey } from './api-key';
+import { supplierOutbound } from './outbound';
 
 /** Audit entity: one supplier (entityId = its id). Its API key shows as '[redacted]'. */
 export const supplierAudit = defineAuditEntity(AUDIT_ENTITY_TYPES.supplier, RESOURCES.suppliers);
@@ -59,7 +61,16 @@ export const SUPPLIER_MESSAGES = defineApiMessages('suppliers', {
     'API keys cannot be stored or used: SECRET_KEY is not configured on the server.',
   secretUnreadable:
     "The stored API key cannot be read with the server's SECRET_KEY. Enter the API key again.",
+  baseUrlNotAllowed:
+    'This address cannot be used: it is a local, private or reserved network address.',
+  apiKeyForOtherOrigin:
+    'The base URL now points to another server. Enter the API key again: a stored key is only sent to the server it was entered for.',
+  keyOriginChanged:
+    'The stored API key was entered for another server than the base URL. Enter the API key again.',
 });
+
+/** What a failed connection test says: our own words, never the remote's or the network's. */
+export const CONNECTION_NOT_REACHABLE = 'Not reachable';
 
 /** Reachability probe timeout. */
 export const CONNECTION_TEST_TIMEOUT_MS = 5000;
@@ -196,29 +207,6 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-/** What a failed probe says: fixed texts only, never the error's own text (it could echo a URL). */
-function describeFailure(error: unknown, timeoutMs: number): string {
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `Timed out after ${timeoutMs} ms`;
-  const code = (error as { cause?: { code?: string } } | null)?.cause?.code;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'Connection refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'Host not found';
-    case 'ECONNRESET':
-      return 'Connection reset';
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return 'TLS certificate not accepted';
-    default:
-      return 'Connection failed';
-  }
-}
-
 /** The URL a connection test probes: eSIM Go's catalogue (1 item), else the base URL itself. */
 export function probeUrl(kind: ConnectorKind | null, baseUrl: string): string {
   if (kind === 'esimgo') {
@@ -235,15 +223,31 @@ export interface SupplierServiceOptions {
 }
 
 export function createSupplierService(
-  { db, config }: { db: Db; config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'> },
+  {
+    db,
+    config,
+  }: {
+    db: Db;
+    config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir' | 'outboundAllowList'>;
+  },
   options: SupplierServiceOptions = {},
 ) {
   const secrets: SecretBox = createSecretBox(config, 'supplier-api-key');
   const timeoutMs = options.connectionTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
+  const outbound = supplierOutbound(config);
 
-  function sealKey(plaintext: string): string {
+  /** Refuses a base URL outbound calls could not use (loopback, private, metadata, ...). */
+  async function assertBaseUrlAllowed(baseUrl: string | null): Promise<void> {
+    if (baseUrl && !(await outbound.baseUrlAllowed(baseUrl))) {
+      throw new ValidationError([
+        { field: 'baseUrl', message: SUPPLIER_MESSAGES.baseUrlNotAllowed },
+      ]);
+    }
+  }
+
+  function sealKey(plaintext: string, baseUrl: string | null): string {
     try {
-      return secrets.seal(plaintext);
+      return sealSupplierKey(secrets, plaintext, baseUrl ?? '');
     } catch (error) {
       if (error instanceof SecretKeyUnavailableError) {
         throw new BusinessRuleError(SUPPLIER_MESSAGES.secretKeyMissing);
@@ -252,10 +256,13 @@ export function createSupplierService(
     }
   }
 
-  function openKey(sealed: string): string {
+  function openKey(sealed: string, baseUrl: string): string {
     try {
-      return secrets.open(sealed);
+      return openSupplierKey(secrets, sealed, baseUrl);
     } catch (error) {
+      if (error instanceof KeyOriginMismatchError) {
+        throw new BusinessRuleError(SUPPLIER_MESSAGES.keyOriginChanged);
+      }
       if (error instanceof SecretKeyUnavailableError) {
         throw new BusinessRuleError(SUPPLIER_MESSAGES.secretKeyMissing);
       }
@@ -430,7 +437,11 @@ export function createSupplierService(
 
     async create(input: CreateSupplierData, actor: AuditActor): Promise<SupplierDetail> {
       const columns = columnsOf(input);
-      const apiKey = columns.deliveryType === 'api' && input.apiKey ? sealKey(input.apiKey) : null;
+      await assertBaseUrlAllowed(columns.connectorBaseUrl);
+      const apiKey =
+        columns.deliveryType === 'api' && input.apiKey
+          ? sealKey(input.apiKey, columns.connectorBaseUrl)
+          : null;
       try {
         return await db.transaction(async (tx) => {
           await assertReferences(tx, columns);
@@ -463,16 +474,39 @@ export function createSupplierService(
 
     /**
      * Replaces the record (version must be the current one). apiKey: a value replaces the key,
-     * null clears it, absent or '' keeps it. Switching to delivery type stock drops the connector.
+     * null clears it, absent or '' keeps it, but only while the base URL keeps the origin the key
+     * was entered for (another origin needs the key again: 400 on apiKey). Switching to delivery
+     * type stock drops the connector.
      */
     async update(input: UpdateSupplierData, actor: AuditActor): Promise<SupplierDetail> {
       const columns = columnsOf(input);
       const newKey =
-        columns.deliveryType === 'api' && input.apiKey ? sealKey(input.apiKey) : undefined;
+        columns.deliveryType === 'api' && input.apiKey
+          ? sealKey(input.apiKey, columns.connectorBaseUrl)
+          : undefined;
+      const current = await findRow(db, input.id);
+      if (columns.connectorBaseUrl !== current.connectorBaseUrl) {
+        await assertBaseUrlAllowed(columns.connectorBaseUrl);
+      }
       try {
         return await db.transaction(async (tx) => {
           const before = await findRow(tx, input.id, true);
           if (before.version !== input.version) throw new StaleVersionError();
+          const keepsKey =
+            columns.deliveryType === 'api' && newKey === undefined && input.apiKey !== null;
+          if (
+            keepsKey &&
+            before.connectorApiKey !== null &&
+            originOf(columns.connectorBaseUrl) !== originOf(before.connectorBaseUrl)
+          ) {
+            throw new ValidationError([
+              { field: 'apiKey', message: SUPPLIER_MESSAGES.apiKeyForOtherOrigin },
+            ]);
+          }
+          if (before.connectorBaseUrl !== current.connectorBaseUrl) {
+            // Changed since the check above (a concurrent save): the version check refuses it.
+            throw new StaleVersionError();
+          }
           await assertReferences(tx, columns, before);
           await assertNameFree(tx, columns.name, input.id);
           const connectorApiKey =
@@ -531,9 +565,10 @@ export function createSupplierService(
     },
 
     /**
-     * Reachability of the supplier's API: one GET with a timeout (5 s), no redirects followed (the
-     * key must not travel to another host), the key in the connector's header. Answers what
-     * happened; never the key, never the error's own text.
+     * Reachability of the supplier's API: one GET with a timeout (5 s) through the outbound guard
+     * (public or allow-listed addresses only, no redirects followed), the key in the connector's
+     * header and only if it was entered for this origin. Answers reachable or not in our own
+     * words: never the key, the remote's body or the network error's text.
      */
     async testConnection(id: string): Promise<SupplierConnectionTest> {
       const row = await findRow(db, id);
@@ -543,14 +578,14 @@ export function createSupplierService(
       const url = probeUrl(row.connectorKind, row.connectorBaseUrl);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (row.connectorApiKey) {
-        const key = openKey(row.connectorApiKey);
+        const key = openKey(row.connectorApiKey, row.connectorBaseUrl);
         if (row.connectorKind === 'esimgo') headers['x-api-key'] = key;
         else headers.authorization = `Bearer ${key}`;
       }
       const started = performance.now();
       const checkedAt = new Date().toISOString();
       try {
-        const response = await fetch(url, {
+        const response = await outbound.fetch(url, {
           method: 'GET',
           headers,
           redirect: 'manual',
@@ -567,13 +602,13 @@ export function createSupplierService(
           error: ok ? null : `HTTP ${response.status}`,
           checkedAt,
         };
-      } catch (error) {
+      } catch {
         return {
           ok: false,
           status: null,
           latencyMs: Math.round(performance.now() - started),
           url,
-          error: describeFailure(error, timeoutMs),
+          error: CONNECTION_NOT_REACHABLE,
           checkedAt,
         };
       }

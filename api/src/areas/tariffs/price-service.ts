@@ -24,7 +24,16 @@ import {
   type Queryable,
   type Tx,
 } from '../../audit';
-import { CsvSyntaxError, importValidationError, invalidField, parseCsv, rowError } from '../../csv';
+import {
+  CsvSyntaxError,
+  RowErrorList,
+  boundedAnswer,
+  importValidationError,
+  invalidField,
+  readCsv,
+  rowError,
+  type CsvRecord,
+} from '../../csv';
 import { products, tariffPrices } from '../../db/schema';
 import {
   BusinessRuleError,
@@ -292,9 +301,9 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
       input: { tariffCode: string; csv: string; dryRun: boolean },
       actor: AuditActor,
     ): Promise<TariffImportResult> {
-      let records: { row: number; values: string[] }[];
+      let records: CsvRecord[];
       try {
-        records = parseCsv(input.csv);
+        records = await readTariffCsv(input.csv);
       } catch (error) {
         if (!(error instanceof CsvSyntaxError)) throw error;
         const syntax = rowError(error.row, 'invalidRowFormat', {
@@ -302,7 +311,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
           rowCount: error.row,
         });
         if (!input.dryRun) throw importValidationError([syntax]);
-        return emptyResult(input, [syntax]);
+        return emptyResult(input, syntax);
       }
       const header = records[0];
       if (
@@ -338,7 +347,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
               ).items;
         const byCode = new Map(priced.map((item) => [item.productCode.toLowerCase(), item]));
 
-        const errors: CsvRowError[] = [];
+        const errors = new RowErrorList();
         const checked = parsed.map(({ row, errors: rowErrors, codeValid }) => {
           const item = codeValid ? byCode.get(row.productCode.toLowerCase()) : undefined;
           if (codeValid && !item) {
@@ -372,7 +381,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
               }
             }
           }
-          errors.push(...rowErrors);
+          for (const error of rowErrors) errors.add(error);
           row.action =
             rowErrors.length > 0
               ? 'error'
@@ -387,8 +396,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
         const result: TariffImportResult = {
           tariffCode: ctx.tariffCode,
           dryRun: input.dryRun,
-          rows: checked,
-          errors,
+          ...boundedAnswer(checked, errors),
           imported: 0,
           summary: {
             total: checked.length,
@@ -399,7 +407,7 @@ export function createTariffPriceService({ db }: Pick<AreaDeps, 'db'>) {
           },
         };
         if (input.dryRun) return result;
-        if (errors.length > 0) throw importValidationError(errors, IMPORT_ROW_MESSAGES);
+        if (errors.count > 0) throw importValidationError(errors.errors, IMPORT_ROW_MESSAGES);
         result.imported = await writePrices(
           tx,
           ctx.tariffCodeId,
@@ -491,15 +499,30 @@ function parseRow(
   return { row, errors, codeValid };
 }
 
+/**
+ * The records of an import file, reading no further than one past the row limit (a header and
+ * TARIFF_IMPORT_MAX_ROWS rows at most are kept; more answers 413).
+ */
+async function readTariffCsv(csv: string): Promise<CsvRecord[]> {
+  const records: CsvRecord[] = [];
+  for await (const record of readCsv(csv)) {
+    records.push(record);
+    if (records.length > TARIFF_IMPORT_MAX_ROWS + 1) break;
+  }
+  return records;
+}
+
 function emptyResult(
   input: { tariffCode: string; dryRun: boolean },
-  errors: CsvRowError[],
+  error: CsvRowError,
 ): TariffImportResult {
   return {
     tariffCode: input.tariffCode,
     dryRun: input.dryRun,
     rows: [],
-    errors,
+    rowCount: 0,
+    errors: [error],
+    errorCount: 1,
     imported: 0,
     summary: { total: 0, valid: 0, invalid: 0, changed: 0, unchanged: 0 },
   };

@@ -27,6 +27,7 @@ import {
   type SupplierOrderResult,
   type SupplierPage,
 } from '../types';
+import { createOutboundFetch } from '../outbound';
 
 /** Catalogue page size the connector asks for. */
 export const ESIMGO_CATALOGUE_PER_PAGE = 100;
@@ -102,7 +103,8 @@ function normaliseEsim(raw: unknown): SupplierEsim {
 
 export function createEsimGoConnector(options: ConnectorOptions): SupplierConnector {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
+  // Without a fetch of the caller's: the outbound guard with no allow-list (public hosts only).
+  const doFetch = options.fetch ?? createOutboundFetch([]);
   const base = new URL(options.baseUrl.replace(/\/+$/, '') + '/');
   if (base.protocol !== 'https:' && base.protocol !== 'http:') {
     throw new SupplierError('unreachable');

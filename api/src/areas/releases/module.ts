@@ -1,0 +1,4 @@
+import type { AreaModule } from '../types';
+import { releaseRoutes } from './routes';
+
+export const releasesModule: AreaModule = { name: 'releases', routes: releaseRoutes };

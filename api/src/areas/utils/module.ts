@@ -1,0 +1,4 @@
+import type { AreaModule } from '../types';
+import { utilsRoutes } from './routes';
+
+export const utilsModule: AreaModule = { name: 'utils', routes: utilsRoutes };
