@@ -28,6 +28,8 @@ export async function chooseOption(
     // The select's own box shows the choice (the dropdown is a portal outside it).
     await expect(root).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  // Multiple selects stay open after a pick; close them so the next field is reachable.
-  if ((await openDropdown.count()) > 0) await page.keyboard.press('Escape');
+  // Multiple selects stay open after a pick; close them so the next field is reachable. Only
+  // those: an Escape that reaches a dialog instead asks to discard its changes.
+  const multiple = await root.evaluate((node) => node.classList.contains('ant-select-multiple'));
+  if (multiple && (await openDropdown.count()) > 0) await page.keyboard.press('Escape');
 }

@@ -5,8 +5,6 @@ import type {
   StockActivationCode,
   StockDetailQuery,
   StockDetailResult,
-  StockImportJob,
-  StockImportResult,
   StockItemDetail,
   StockProductListItem,
   StockProductListQuery,
@@ -14,7 +12,7 @@ import type {
   SupplierListQuery,
   UpdateStockStatusInput,
 } from '@esim/contracts';
-import { api, downloadFile, request } from '@esim/platform';
+import { api, downloadFile } from '@esim/platform';
 
 /** Query keys of the stock area (everything under 'stock' is refreshed after a change). */
 export const stockKeys = {
@@ -23,9 +21,9 @@ export const stockKeys = {
   productOptions: (search: string) => ['stock', 'product-options', search] as const,
   items: (query: StockDetailQuery) => ['stock', 'items', query] as const,
   item: (id: string) => ['stock', 'item', id] as const,
+  itemHistory: (id: string) => ['stock', 'history', id] as const,
   history: (id: string, page: number, pageSize: number) =>
     ['stock', 'history', id, page, pageSize] as const,
-  job: (id: string) => ['stock', 'job', id] as const,
   suppliers: ['stock', 'suppliers'] as const,
 };
 
@@ -108,20 +106,6 @@ export const stockHistoryQuery = (id: string, page: number, pageSize: number) =>
     staleTime: 0,
   });
 
-/** GET stock/csv/job?id=: polled every second until the job succeeded or failed. */
-export const importJobQuery = (id: string) =>
-  queryOptions({
-    queryKey: stockKeys.job(id),
-    queryFn: ({ signal }) =>
-      api.get<StockImportJob>('stock/csv/job', { searchParams: { id }, signal }),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'succeeded' || status === 'failed' ? false : 1000;
-    },
-    staleTime: 0,
-    retry: 3,
-  });
-
 /** PUT stock: a status change (the screen toasts its own translated text). */
 export const updateStockStatus = (input: UpdateStockStatusInput) =>
   api.put<StockItemDetail>('stock', input, { notifySuccess: false });
@@ -146,27 +130,3 @@ export const exportStock = (filters: Omit<StockDetailQuery, 'page' | 'pageSize' 
   }
   return downloadFile('stock/export', 'stock.csv', { searchParams });
 };
-
-/**
- * POST stock/csv?productId=&fileName=&dryRun= with the file itself as the body (text/csv),
- * through the platform client (token, sign-out on 401, errors translated from their key). The
- * wizard shows the outcome itself: no toasts.
- */
-export async function importStockCsv(
-  productId: string,
-  file: Blob,
-  fileName: string,
-  dryRun: boolean,
-  signal?: AbortSignal,
-): Promise<StockImportResult> {
-  const { data } = await request<StockImportResult>('POST', 'stock/csv', {
-    searchParams: { productId, fileName, dryRun: String(dryRun) },
-    body: file,
-    headers: { 'content-type': 'text/csv; charset=utf-8' },
-    ...(signal ? { signal } : {}),
-    timeout: 120_000,
-    notifyError: false,
-    notifySuccess: false,
-  });
-  return data;
-}

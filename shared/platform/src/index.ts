@@ -54,6 +54,8 @@ export {
   errorFromBody,
 } from './api/api-error';
 export { browserTimeZone, downloadFile, fileNameFrom } from './api/download';
+export { csvUploader } from './api/csv-upload';
+export type { CsvSend, CsvUploadTarget } from './api/csv-upload';
 export {
   loadApiMessageTranslator,
   translateApiMessage,
@@ -63,6 +65,14 @@ export type { ApiMessageRef } from './api/api-message-translator';
 
 export { createQueryClient, getQueryClient, shouldRetryQuery } from './query/query-client';
 export { countriesQuery, currenciesQuery, referenceKeys } from './query/reference-queries';
+export {
+  backgroundJobQuery,
+  backgroundJobSource,
+  isJobFinished,
+  useBackgroundJob,
+  JOB_POLL_MS,
+} from './jobs/background-job';
+export type { BackgroundJob, BackgroundJobSource } from './jobs/background-job';
 export { useMinorUnits, useMoneyFormat } from './money/money-format';
 
 export { usePermissionStore, usePermission, hasPermission } from './permissions/permission-store';

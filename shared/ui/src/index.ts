@@ -80,8 +80,30 @@ export {
 export { useUrlTab } from './detail/useUrlTab';
 export { ImportRowErrors, type ImportRowErrorsProps } from './import/ImportRowErrors';
 export { useImportErrorText } from './import/useImportErrorText';
+export { CsvFilePicker, type CsvFilePickerProps } from './import/CsvFilePicker';
+export { CsvImportErrors, type CsvImportErrorsProps } from './import/CsvImportErrors';
+export { CsvImportPanel, type CsvImportPanelProps } from './import/CsvImportPanel';
+export { ImportApplyError } from './import/ImportApplyError';
+export { ImportJobProgress, type ImportJobProgressProps } from './import/ImportJobProgress';
+export { acceptAttribute, csvFileProblem, type CsvImportLimits } from './import/csvImportLimits';
+export {
+  useCsvImport,
+  type CsvImport,
+  type CsvImportJobs,
+  type CsvImportOptions,
+  type CsvImportPhase,
+} from './import/useCsvImport';
 export { ListFilter, ListPage, ListSearch, type ListPageProps } from './list/ListPage';
 export { useExport, useListPage, type ListPageState } from './list/useListPage';
+export {
+  ListSection,
+  type ListFilterProps,
+  type ListSearchProps,
+  type ListSectionProps,
+} from './list/ListPage';
+export { type ListActionsProps } from './list/ListActions';
+export { listParamKey } from './table/urlTableState';
+export { type UrlListOptions } from './table/useUrlListState';
 export { useValibotForm, type ValibotFormOptions } from './form/useValibotForm';
 export { applyServerFieldErrors } from './form/applyServerFieldErrors';
 export {
@@ -91,6 +113,16 @@ export {
   isVersionConflict,
   type ConflictAlertProps,
 } from './form/saveErrors';
+export { FormDialog, type FormDialogProps } from './form/FormDialog';
+export { FormDrawer, type FormDrawerProps } from './form/FormDrawer';
+export { FormPanel, type FormPanelProps } from './form/FormPanel';
+export type { FormFrameProps } from './form/FormFrameParts';
+export {
+  useFormSave,
+  type FormDangerAction,
+  type FormSaveOptions,
+  type FormSaveState,
+} from './form/useFormSave';
 export { translateValidationMessage, type Translate } from './i18n/translateValidationMessage';
 export {
   readListState,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListState, writeListState } from '../src/table/urlTableState';
+import { listParamKey, readListState, writeListState } from '../src/table/urlTableState';
 
 const FILTERS = ['status', 'currency'] as const;
 
@@ -47,5 +47,52 @@ describe('list view state in the URL', () => {
       FILTERS,
     );
     expect(params.toString()).toBe('pageSize=10');
+  });
+});
+
+describe('a second list on the page (key prefix)', () => {
+  const SEARCH = ['search'] as const;
+
+  it('writes and reads its view under its prefix, leaving the first list alone', () => {
+    const first = new URLSearchParams('page=2&pageSize=20&currency=USD');
+    const params = writeListState(
+      first,
+      {
+        table: { page: 3, pageSize: 50, sort: { column: 'isoCode', order: 'asc' } },
+        filters: { search: 'yen' },
+      },
+      SEARCH,
+      'currencies',
+    );
+    expect(Object.fromEntries(params)).toEqual({
+      page: '2',
+      pageSize: '20',
+      currency: 'USD',
+      'currencies.page': '3',
+      'currencies.pageSize': '50',
+      'currencies.sort': 'isoCode',
+      'currencies.order': 'asc',
+      'currencies.search': 'yen',
+    });
+    expect(readListState(params, SEARCH, {}, 'currencies')).toEqual({
+      table: { page: 3, pageSize: 50, sort: { column: 'isoCode', order: 'asc' } },
+      filters: { search: 'yen' },
+    });
+    expect(readListState(params, ['currency'] as const).table).toMatchObject({
+      page: 2,
+      pageSize: 20,
+    });
+  });
+
+  it('clears only its own keys', () => {
+    const params = writeListState(
+      new URLSearchParams('page=4&search=first&currencies.page=2&currencies.search=yen'),
+      { table: { page: 1, pageSize: 10, sort: null }, filters: {} },
+      SEARCH,
+      'currencies',
+    );
+    expect(params.toString()).toBe('page=4&search=first&currencies.pageSize=10');
+    expect(listParamKey('page', 'currencies')).toBe('currencies.page');
+    expect(listParamKey('page')).toBe('page');
   });
 });

@@ -11,7 +11,8 @@ import {
   type ProductDetail,
 } from '@esim/contracts';
 import { translateValidationMessage, isVersionConflict } from '@esim/ui';
-import { labelListQuery, productKeys, productQuery, saveLabels } from '../api';
+import { labelListQuery, productQuery } from '../api';
+import { productMutations } from '../mutations';
 import { ProductConflictAlert } from './forms';
 
 /**
@@ -25,20 +26,14 @@ export function LabelsEditor({ product, canEdit }: { product: ProductDetail; can
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const mutation = useMutation({ mutationFn: saveLabels });
+  const mutation = useMutation(productMutations.saveLabels(queryClient));
   // Enter on a highlighted suggestion selects it; Enter on typed text adds the text (not both).
   const selected = useRef(false);
 
   const save = async (labels: string[]) => {
     setError(null);
     try {
-      const saved = await mutation.mutateAsync({
-        id: product.id,
-        version: product.version,
-        labels,
-      });
-      if (saved?.id) queryClient.setQueryData(productKeys.detail(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await mutation.mutateAsync({ id: product.id, version: product.version, labels });
       setText('');
     } catch (failure) {
       if (isVersionConflict(failure)) setConflict(true);

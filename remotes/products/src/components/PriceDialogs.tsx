@@ -1,7 +1,6 @@
-import { Alert, Button, DatePicker, Descriptions, Flex, Form, Modal } from 'antd';
+import { Alert, DatePicker, Descriptions, Flex, Form } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, type Control } from 'react-hook-form';
 import {
@@ -11,19 +10,12 @@ import {
   type EditSpecialPriceInput,
   type ProductDetail,
 } from '@esim/contracts';
-import {
-  FormLayout,
-  FormNumberField,
-  translateValidationMessage,
-  useHasInputProblem,
-  useValibotForm,
-  ServerErrors,
-  handleSaveError,
-} from '@esim/ui';
+import { FormDialog, FormNumberField, translateValidationMessage, useValibotForm } from '@esim/ui';
 import { formatNumber } from '@esim/utils';
-import { editSellingPrice, editSpecialPrice, productKeys, productQuery } from '../api';
+import { productKeys, productQuery } from '../api';
 import { percent, useProductFormat, yen } from '../format';
-import { ProductConflictAlert } from './forms';
+import { productMutations } from '../mutations';
+import { useProductConflictWords } from './forms';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -85,47 +77,25 @@ function CostBeside({ product, price }: { product: ProductDetail; price: number 
   );
 }
 
-/** Shared: the conflict state of a price dialog and reloading the product's version. */
+/** Price dialogs send the version they loaded; Reload takes the product's current version. */
 function useVersionReload(productId: string, setVersion: (version: number) => void) {
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const reload = async () => {
-    setReloading(true);
-    try {
-      const current = await queryClient.fetchQuery({ ...productQuery(productId), staleTime: 0 });
-      setVersion(current.version);
-      setConflict(false);
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
-    } finally {
-      setReloading(false);
-    }
+  return async () => {
+    const current = await queryClient.fetchQuery({ ...productQuery(productId), staleTime: 0 });
+    setVersion(current.version);
+    await queryClient.invalidateQueries({ queryKey: productKeys.all });
   };
-  return { conflict, setConflict, reloading, reload };
 }
 
-/** After a price or label call: the answer is the product as it is now. */
-async function refreshAfterSave(
-  queryClient: ReturnType<typeof useQueryClient>,
-  saved: ProductDetail | undefined,
-) {
-  if (saved?.id) queryClient.setQueryData(productKeys.detail(saved.id), saved);
-  await queryClient.invalidateQueries({ queryKey: productKeys.all });
-}
-
-const SELLING_FORM = 'product-selling-price-form';
-
-/** PUT product/edit-selling-price: whole JPY, greater than the cost in JPY (form and API). */
-export function SellingPriceDialog({
-  product,
-  onClose,
-}: {
+interface PriceDialogProps {
   product: ProductDetail;
   onClose: () => void;
-}) {
+}
+
+/** PUT product/edit-selling-price: whole JPY, greater than the cost in JPY (form and API). */
+export function SellingPriceDialog({ product, onClose }: PriceDialogProps) {
   const { t } = useTranslation(['products', 'common']);
   const queryClient = useQueryClient();
-  const [unplaced, setUnplaced] = useState<string[]>([]);
   const form = useValibotForm(editSellingPriceSchema, {
     defaultValues: {
       id: product.id,
@@ -133,73 +103,44 @@ export function SellingPriceDialog({
       sellingPriceJpy: product.sellingPriceJpy ?? (undefined as unknown as number),
     },
   });
-  const versions = useVersionReload(product.id, (version) => form.setValue('version', version));
-  const mutation = useMutation({ mutationFn: editSellingPrice });
+  const reload = useVersionReload(product.id, (version) => form.setValue('version', version));
+  const conflictWords = useProductConflictWords();
+  const mutation = useMutation(productMutations.editSellingPrice(queryClient));
   const price = form.watch('sellingPriceJpy');
 
-  const submit = form.handleSubmit(async (values) => {
-    setUnplaced([]);
-    if (product.costJpy !== null && values.sellingPriceJpy <= product.costJpy) {
-      form.setError('sellingPriceJpy', {
-        type: 'validate',
-        message: encodeMessage('sellingAboveCost'),
-      });
-      return;
-    }
-    try {
-      const saved = await mutation.mutateAsync(values);
-      await refreshAfterSave(queryClient, saved);
-      onClose();
-    } catch (error) {
-      const outcome = handleSaveError(error, form.setError, ['sellingPriceJpy']);
-      versions.setConflict(outcome.conflict);
-      setUnplaced(outcome.unplaced);
-    }
-  });
+  const aboveCost = (values: { sellingPriceJpy: number }) => {
+    if (product.costJpy === null || values.sellingPriceJpy > product.costJpy) return true;
+    form.setError('sellingPriceJpy', {
+      type: 'validate',
+      message: encodeMessage('sellingAboveCost'),
+    });
+    return false;
+  };
 
-  const inputRefused = useHasInputProblem(form.control);
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t('sellingPrice.title', { code: product.productCode })}
-      onCancel={onClose}
-      destroyOnHidden
-      okText={t('actions.save')}
-      cancelText={t('common:actions.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        form: SELLING_FORM,
-        loading: mutation.isPending,
-        disabled: versions.conflict || inputRefused,
-        autoInsertSpace: false,
-      }}
-      cancelButtonProps={{ autoInsertSpace: false }}
+      onSubmit={mutation.mutateAsync}
+      onClose={onClose}
+      onReload={reload}
+      validate={aboveCost}
+      serverFields={['sellingPriceJpy']}
+      conflictAlert={conflictWords}
+      testId="selling-price-dialog"
     >
-      <div data-testid="selling-price-dialog">
-        {versions.conflict && (
-          <div style={{ marginBottom: 16 }}>
-            <ProductConflictAlert
-              onReload={() => void versions.reload()}
-              reloading={versions.reloading}
-            />
-          </div>
-        )}
-        <CostBeside product={product} price={typeof price === 'number' ? price : null} />
-        <ServerErrors messages={unplaced} />
-        <FormLayout id={SELLING_FORM} onSubmit={submit}>
-          <FormNumberField
-            control={form.control}
-            name="sellingPriceJpy"
-            label={t('common:fields.sellingPriceJpy')}
-            decimals={0}
-            maxLength={10}
-            suffix="JPY"
-            required
-            extra={t('sellingPrice.hint')}
-          />
-        </FormLayout>
-      </div>
-    </Modal>
+      <CostBeside product={product} price={typeof price === 'number' ? price : null} />
+      <FormNumberField
+        control={form.control}
+        name="sellingPriceJpy"
+        label={t('common:fields.sellingPriceJpy')}
+        decimals={0}
+        maxLength={10}
+        suffix="JPY"
+        required
+        extra={t('sellingPrice.hint')}
+      />
+    </FormDialog>
   );
 }
 
@@ -246,22 +187,13 @@ function PeriodField({ control }: { control: Control<EditSpecialPriceInput> }) {
   );
 }
 
-const SPECIAL_FORM = 'product-special-price-form';
-
 /**
  * PUT product/edit-special-price: a special price (whole JPY above the cost) with an optional
  * validity period; "Clear" removes the price and its period.
  */
-export function SpecialPriceDialog({
-  product,
-  onClose,
-}: {
-  product: ProductDetail;
-  onClose: () => void;
-}) {
+export function SpecialPriceDialog({ product, onClose }: PriceDialogProps) {
   const { t } = useTranslation(['products', 'common']);
   const queryClient = useQueryClient();
-  const [unplaced, setUnplaced] = useState<string[]>([]);
   const form = useValibotForm(editSpecialPriceSchema, {
     defaultValues: {
       id: product.id,
@@ -271,127 +203,71 @@ export function SpecialPriceDialog({
       specialTo: product.specialTo,
     },
   });
-  const versions = useVersionReload(product.id, (version) => form.setValue('version', version));
-  const mutation = useMutation({ mutationFn: editSpecialPrice });
+  const reload = useVersionReload(product.id, (version) => form.setValue('version', version));
+  const conflictWords = useProductConflictWords();
+  const mutation = useMutation(productMutations.editSpecialPrice(queryClient));
   const price = form.watch('specialPriceJpy');
 
-  const save = async (values: EditSpecialPriceInput) => {
-    setUnplaced([]);
-    try {
-      const saved = await mutation.mutateAsync(values);
-      await refreshAfterSave(queryClient, saved);
-      onClose();
-    } catch (error) {
-      const outcome = handleSaveError(error, form.setError, [
-        'specialPriceJpy',
-        'specialFrom',
-        'specialTo',
-      ]);
-      versions.setConflict(outcome.conflict);
-      setUnplaced(outcome.unplaced);
-    }
+  const refuse = (name: 'specialPriceJpy' | 'specialTo', message: string) => {
+    form.setError(name, { type: 'validate', message });
+    return false;
+  };
+  const check = (values: EditSpecialPriceInput) => {
+    if (values.specialPriceJpy === null)
+      return refuse('specialPriceJpy', encodeMessage('required', { name: 'specialPrice' }));
+    if (product.costJpy !== null && values.specialPriceJpy <= product.costJpy)
+      return refuse('specialPriceJpy', encodeMessage('sellingAboveCost'));
+    if (values.specialTo && values.specialTo < dayjs().format(DAY))
+      return refuse('specialTo', encodeMessage('dateNotPast'));
+    return true;
   };
 
-  const validated = form.handleSubmit(async (values) => {
-    if (values.specialPriceJpy === null) {
-      form.setError('specialPriceJpy', {
-        type: 'validate',
-        message: encodeMessage('required', { name: 'specialPrice' }),
-      });
-      return;
-    }
-    if (product.costJpy !== null && values.specialPriceJpy <= product.costJpy) {
-      form.setError('specialPriceJpy', {
-        type: 'validate',
-        message: encodeMessage('sellingAboveCost'),
-      });
-      return;
-    }
-    if (values.specialTo && values.specialTo < dayjs().format(DAY)) {
-      form.setError('specialTo', { type: 'validate', message: encodeMessage('dateNotPast') });
-      return;
-    }
-    await save({
-      ...values,
-      specialFrom: values.specialFrom || null,
-      specialTo: values.specialTo || null,
-    });
-  });
-  const submit = (event?: FormEvent) => {
-    // An emptied number field holds undefined; the contract's "no price" is null.
-    if (form.getValues('specialPriceJpy') === undefined) form.setValue('specialPriceJpy', null);
-    return validated(event);
-  };
-
-  const clear = () =>
-    save({
-      id: product.id,
-      version: form.getValues('version'),
-      specialPriceJpy: null,
-      specialFrom: null,
-      specialTo: null,
-    });
-
-  const inputRefused = useHasInputProblem(form.control);
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t('specialPrice.title', { code: product.productCode })}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose} autoInsertSpace={false}>
-          {t('common:actions.cancel')}
-        </Button>,
-        product.specialPriceJpy !== null && (
-          <Button
-            key="clear"
-            danger
-            onClick={() => void clear()}
-            disabled={versions.conflict || mutation.isPending}
-            autoInsertSpace={false}
-          >
-            {t('specialPrice.clear')}
-          </Button>
-        ),
-        <Button
-          key="save"
-          type="primary"
-          htmlType="submit"
-          form={SPECIAL_FORM}
-          loading={mutation.isPending}
-          disabled={versions.conflict || inputRefused}
-          autoInsertSpace={false}
-        >
-          {t('actions.save')}
-        </Button>,
-      ]}
+      onSubmit={(values) =>
+        mutation.mutateAsync({
+          ...values,
+          specialFrom: values.specialFrom || null,
+          specialTo: values.specialTo || null,
+        })
+      }
+      onClose={onClose}
+      onReload={reload}
+      // An emptied number field holds undefined; the contract's "no price" is null.
+      beforeValidate={() => {
+        if (form.getValues('specialPriceJpy') === undefined) form.setValue('specialPriceJpy', null);
+      }}
+      validate={check}
+      serverFields={['specialPriceJpy', 'specialFrom', 'specialTo']}
+      conflictAlert={conflictWords}
+      testId="special-price-dialog"
+      dangerAction={{
+        label: t('specialPrice.clear'),
+        hidden: product.specialPriceJpy === null,
+        run: () =>
+          mutation.mutateAsync({
+            id: product.id,
+            version: form.getValues('version'),
+            specialPriceJpy: null,
+            specialFrom: null,
+            specialTo: null,
+          }),
+      }}
     >
-      <div data-testid="special-price-dialog">
-        {versions.conflict && (
-          <div style={{ marginBottom: 16 }}>
-            <ProductConflictAlert
-              onReload={() => void versions.reload()}
-              reloading={versions.reloading}
-            />
-          </div>
-        )}
-        <CostBeside product={product} price={typeof price === 'number' ? price : null} />
-        <ServerErrors messages={unplaced} />
-        <FormLayout id={SPECIAL_FORM} onSubmit={(event) => void submit(event)}>
-          <FormNumberField
-            control={form.control}
-            name="specialPriceJpy"
-            label={t('common:fields.specialPrice')}
-            decimals={0}
-            maxLength={10}
-            suffix="JPY"
-            required
-            extra={t('specialPrice.hint')}
-          />
-          <PeriodField control={form.control} />
-        </FormLayout>
-      </div>
-    </Modal>
+      <CostBeside product={product} price={typeof price === 'number' ? price : null} />
+      <FormNumberField
+        control={form.control}
+        name="specialPriceJpy"
+        label={t('common:fields.specialPrice')}
+        decimals={0}
+        maxLength={10}
+        suffix="JPY"
+        required
+        extra={t('specialPrice.hint')}
+      />
+      <PeriodField control={form.control} />
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { usePermission } from '@esim/platform';
 import { confirm, toast } from '@esim/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { revealActivationCode } from '../api';
+import { stockMutations } from '../mutations';
 
 /** Copies text to the clipboard; falls back to a hidden text area where the API is missing. */
 async function copyText(text: string): Promise<void> {
@@ -40,7 +40,7 @@ export function ActivationCode({ item }: { item: StockItemDetail }) {
   const queryClient = useQueryClient();
   const canReveal = usePermission(RESOURCES.stockActivationCode, 'GET');
   const [revealed, setRevealed] = useState<StockActivationCode | null>(null);
-  const reveal = useMutation({ mutationFn: () => revealActivationCode(item.id) });
+  const reveal = useMutation(stockMutations.revealActivationCode(queryClient));
 
   const onReveal = async () => {
     const confirmed = await confirm({
@@ -51,9 +51,7 @@ export function ActivationCode({ item }: { item: StockItemDetail }) {
     });
     if (!confirmed) return;
     try {
-      setRevealed(await reveal.mutateAsync());
-      // The reveal is an entry of the item's history now.
-      void queryClient.invalidateQueries({ queryKey: ['stock', 'history', item.id] });
+      setRevealed(await reveal.mutateAsync(item.id));
     } catch {
       // The API client has shown the error.
     }

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Form, Typography } from 'antd';
+import { DatePicker, Form, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
@@ -7,25 +7,21 @@ import {
   type StockItemDetail,
   type StockStatus,
 } from '@esim/contracts';
-import { isApiError } from '@esim/platform';
 import {
-  FormLayout,
+  FormPanel,
   FormSelectField,
   FormTextField,
-  applyServerFieldErrors,
   toast,
   translateValidationMessage,
   useValibotForm,
   type OptionItem,
-  isVersionConflict,
-  ConflictAlert,
 } from '@esim/ui';
 import { useController, useWatch } from 'react-hook-form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stockKeys, updateStockStatus } from '../api';
+import { stockMutations } from '../mutations';
 
 const FORM_FIELDS = ['status', 'reason', 'holdUntil'] as const;
+const EMPTY_CHANGE = { status: undefined, reason: '', holdUntil: null };
 
 /**
  * Changes an item's status to one of the moves the matrix allows from its current status
@@ -41,19 +37,12 @@ export function StatusChangeForm({
 }) {
   const { t } = useTranslation(['stock', 'validation', 'common']);
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState(false);
   const form = useValibotForm(updateStockStatusSchema, {
-    defaultValues: {
-      id: item.id,
-      version: item.version,
-      status: undefined,
-      reason: '',
-      holdUntil: null,
-    },
+    defaultValues: { id: item.id, version: item.version, ...EMPTY_CHANGE },
   });
   const status = useWatch({ control: form.control, name: 'status' }) as StockStatus | undefined;
   const holdUntil = useController({ control: form.control, name: 'holdUntil' });
-  const mutation = useMutation({ mutationFn: updateStockStatus });
+  const mutation = useMutation(stockMutations.updateStatus(queryClient));
 
   const allowed = (item.allowedStatuses ?? STOCK_TRANSITIONS[item.status]).filter((next) =>
     STOCK_TRANSITIONS[item.status].includes(next),
@@ -62,30 +51,6 @@ export function StatusChangeForm({
     value,
     label: t(`status.${value}`),
   }));
-
-  const submit = form.handleSubmit(async (values) => {
-    setConflict(false);
-    try {
-      const updated = await mutation.mutateAsync({
-        ...values,
-        holdUntil: values.status === 'holding' ? values.holdUntil : null,
-        reason: values.reason ? values.reason : null,
-      });
-      toast.success(t('statusChange.done', { status: t(`status.${updated.status}`) }));
-      queryClient.setQueryData(stockKeys.item(item.id), updated);
-      form.reset({
-        id: updated.id,
-        version: updated.version,
-        status: undefined,
-        reason: '',
-        holdUntil: null,
-      });
-      await queryClient.invalidateQueries({ queryKey: stockKeys.all });
-    } catch (error) {
-      if (isVersionConflict(error)) setConflict(true);
-      else if (isApiError(error)) applyServerFieldErrors(form.setError, error.errors, FORM_FIELDS);
-    }
-  });
 
   if (allowed.length === 0) {
     return (
@@ -97,19 +62,28 @@ export function StatusChangeForm({
 
   const holdError = holdUntil.fieldState.error?.message;
   return (
-    <FormLayout onSubmit={submit} id="stock-status-form">
-      {conflict && (
-        <div style={{ marginBottom: 16 }}>
-          <ConflictAlert
-            onReload={() => {
-              setConflict(false);
-              onReload();
-            }}
-            title={t('statusChange.conflictTitle')}
-            description={t('statusChange.conflictDescription')}
-          />
-        </div>
-      )}
+    <FormPanel
+      form={form}
+      onSubmit={(values) =>
+        mutation.mutateAsync({
+          ...values,
+          holdUntil: values.status === 'holding' ? values.holdUntil : null,
+          reason: values.reason ? values.reason : null,
+        })
+      }
+      onSaved={(updated) => {
+        toast.success(t('statusChange.done', { status: t(`status.${updated.status}`) }));
+        form.reset({ id: updated.id, version: updated.version, ...EMPTY_CHANGE });
+      }}
+      onReload={onReload}
+      serverFields={FORM_FIELDS}
+      submitText={t('statusChange.submit')}
+      submitTestId="status-save"
+      conflictAlert={{
+        title: t('statusChange.conflictTitle'),
+        description: t('statusChange.conflictDescription'),
+      }}
+    >
       <FormSelectField
         control={form.control}
         name="status"
@@ -148,17 +122,6 @@ export function StatusChangeForm({
         rows={2}
         maxLength={255}
       />
-      <Flex justify="flex-end">
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={mutation.isPending}
-          autoInsertSpace={false}
-          data-testid="status-save"
-        >
-          {t('statusChange.submit')}
-        </Button>
-      </Flex>
-    </FormLayout>
+    </FormPanel>
   );
 }

@@ -26,7 +26,8 @@ import { AuditHistory, confirm, toast, isMissingRecordError } from '@esim/ui';
 import { displayValue, formatDate, formatDateTime } from '@esim/utils';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteStockItem, stockHistoryQuery, stockItemQuery, stockKeys } from '../api';
+import { stockHistoryQuery, stockItemQuery } from '../api';
+import { stockMutations } from '../mutations';
 import { ActivationCode } from './ActivationCode';
 import { StatusChangeForm } from './StatusChangeForm';
 import { StatusTag } from './StatusTag';
@@ -186,9 +187,7 @@ export function StockItemDrawer({ id, onClose }: StockItemDrawerProps) {
   const canEdit = usePermission(RESOURCES.stock, 'PUT');
   const canDelete = usePermission(RESOURCES.stock, 'DELETE');
   const query = useQuery({ ...stockItemQuery(id), enabled: id !== '' });
-  const removal = useMutation({
-    mutationFn: (item: StockItemDetail) => deleteStockItem(item.id, item.version),
-  });
+  const removal = useMutation(stockMutations.remove(queryClient));
   const item = query.data;
 
   const remove = async () => {
@@ -204,8 +203,6 @@ export function StockItemDrawer({ id, onClose }: StockItemDrawerProps) {
     try {
       await removal.mutateAsync(item);
       toast.success(t('remove.done'));
-      queryClient.removeQueries({ queryKey: stockKeys.item(item.id) });
-      await queryClient.invalidateQueries({ queryKey: stockKeys.all });
       onClose();
     } catch (error) {
       if (isApiError(error)) setRefusal(error.message);

@@ -2,9 +2,8 @@ import { ApiOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SupplierConnectionTest } from '@esim/contracts';
 import { formatDateTime, formatNumber } from '@esim/utils';
-import { testSupplierConnection } from '../api';
+import { supplierMutations } from '../mutations';
 
 /** 'Test connection' for an api supplier: reachability, HTTP status, latency or the error. */
 export function ConnectionTest({
@@ -15,16 +14,14 @@ export function ConnectionTest({
   disabled?: boolean;
 }) {
   const { t, i18n } = useTranslation('suppliers');
-  const mutation = useMutation<SupplierConnectionTest, Error>({
-    mutationFn: () => testSupplierConnection(supplierId),
-  });
+  const mutation = useMutation(supplierMutations.testConnection());
   const result = mutation.data;
   return (
     <Flex vertical gap="small" data-testid="connection-test">
       <div>
         <Button
           icon={<ApiOutlined />}
-          onClick={() => mutation.mutate()}
+          onClick={() => mutation.mutate(supplierId)}
           loading={mutation.isPending}
           disabled={disabled}
           autoInsertSpace={false}

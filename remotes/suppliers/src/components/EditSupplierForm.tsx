@@ -1,17 +1,10 @@
-import { Button, Flex } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Control } from 'react-hook-form';
 import { updateSupplierSchema, type SupplierDetail } from '@esim/contracts';
-import {
-  ConflictAlert,
-  FormLayout,
-  handleSaveError,
-  useUnsavedChangesPrompt,
-  useValibotForm,
-} from '@esim/ui';
-import { supplierKeys, supplierQuery, updateSupplier } from '../api';
+import { FormPanel, useValibotForm } from '@esim/ui';
+import { supplierKeys, supplierQuery } from '../api';
+import { supplierMutations } from '../mutations';
 import {
   SUPPLIER_FORM_FIELDS,
   SupplierFormFields,
@@ -20,12 +13,16 @@ import {
   type SupplierFormValues,
 } from './SupplierFormFields';
 
-const FORM_ID = 'supplier-edit-form';
-
 export interface EditSupplierFormProps {
   supplier: SupplierDetail;
   onDone: () => void;
 }
+
+const valuesOf = (record: SupplierDetail) => ({
+  ...toFormValues(record),
+  id: record.id,
+  version: record.version,
+});
 
 /**
  * Edit (PUT supplier) with the version the form loaded: if someone else saved meanwhile the API
@@ -35,80 +32,36 @@ export interface EditSupplierFormProps {
 export function EditSupplierForm({ supplier, onDone }: EditSupplierFormProps) {
   const { t } = useTranslation('suppliers');
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const form = useValibotForm(updateSupplierSchema, {
-    defaultValues: { ...toFormValues(supplier), id: supplier.id, version: supplier.version },
-  });
-  const { isDirty } = form.formState;
-  const prompt = useUnsavedChangesPrompt(isDirty);
-  const mutation = useMutation({ mutationFn: updateSupplier });
-
-  const submit = form.handleSubmit(async (values) => {
-    setConflict(false);
-    try {
-      const saved = await mutation.mutateAsync(withoutEmptyApiKey(values));
-      queryClient.setQueryData(supplierKeys.detail(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
-      form.reset({ ...toFormValues(saved), id: saved.id, version: saved.version });
-      prompt.allowNextNavigation();
-      onDone();
-    } catch (error) {
-      setConflict(handleSaveError(error, form.setError, SUPPLIER_FORM_FIELDS).conflict);
-    }
-  });
+  const form = useValibotForm(updateSupplierSchema, { defaultValues: valuesOf(supplier) });
+  const mutation = useMutation(supplierMutations.update(queryClient));
 
   /** Loads the record as it is now; the user's unsaved edits are dropped. */
   const reload = async () => {
-    setReloading(true);
-    try {
-      const current = await queryClient.fetchQuery({ ...supplierQuery(supplier.id), staleTime: 0 });
-      form.reset({ ...toFormValues(current), id: current.id, version: current.version });
-      setConflict(false);
-      await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const cancel = () => {
-    form.reset();
-    prompt.allowNextNavigation();
-    onDone();
+    const current = await queryClient.fetchQuery({ ...supplierQuery(supplier.id), staleTime: 0 });
+    form.reset(valuesOf(current));
+    await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
   };
 
   return (
-    <FormLayout id={FORM_ID} onSubmit={submit}>
-      {conflict && (
-        <div style={{ marginBottom: 16 }}>
-          <ConflictAlert
-            onReload={() => void reload()}
-            reloading={reloading}
-            title={t('conflict.title')}
-            description={t('conflict.description')}
-            testId="supplier-conflict"
-          />
-        </div>
-      )}
+    <FormPanel
+      form={form}
+      onSubmit={(values) => mutation.mutateAsync(withoutEmptyApiKey(values))}
+      onSaved={onDone}
+      onCancel={onDone}
+      onReload={reload}
+      serverFields={SUPPLIER_FORM_FIELDS}
+      submitText={t('edit.submit')}
+      conflictAlert={{
+        title: t('conflict.title'),
+        description: t('conflict.description'),
+        testId: 'supplier-conflict',
+      }}
+    >
       <SupplierFormFields
         control={form.control as unknown as Control<SupplierFormValues>}
         mode="edit"
         apiKeySet={supplier.apiKeySet}
       />
-      <Flex justify="flex-end" gap="small">
-        <Button onClick={cancel} autoInsertSpace={false}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={mutation.isPending}
-          disabled={conflict}
-          autoInsertSpace={false}
-        >
-          {t('edit.submit')}
-        </Button>
-      </Flex>
-    </FormLayout>
+    </FormPanel>
   );
 }

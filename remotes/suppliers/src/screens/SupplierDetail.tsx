@@ -8,7 +8,8 @@ import { PAGE_SIZES, RESOURCES, type SupplierDetail as Supplier } from '@esim/co
 import { isApiError, usePermission } from '@esim/platform';
 import { AuditHistory, confirm, DetailGate, isDetailReady, useUrlTab, BackLink } from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
-import { deleteSupplier, supplierHistoryQuery, supplierKeys, supplierQuery } from '../api';
+import { supplierHistoryQuery, supplierQuery } from '../api';
+import { supplierMutations } from '../mutations';
 import { ConnectionTest } from '../components/ConnectionTest';
 import { EditSupplierForm } from '../components/EditSupplierForm';
 import { ExternalEsimsTab } from '../sync/ExternalEsimsTab';
@@ -119,9 +120,7 @@ function SupplierDetailContent() {
   const canSeeProducts = usePermission(RESOURCES.products, 'GET');
   const canSeeStock = usePermission(RESOURCES.stock, 'GET');
   const query = useQuery({ ...supplierQuery(id), enabled: id !== '' });
-  const removal = useMutation({
-    mutationFn: (supplier: Supplier) => deleteSupplier(supplier.id, supplier.version),
-  });
+  const removal = useMutation(supplierMutations.remove(queryClient));
 
   const back = <BackLink to={LIST_PATH} label={t('detail.back')} />;
 
@@ -149,8 +148,6 @@ function SupplierDetailContent() {
     if (!confirmed) return;
     try {
       await removal.mutateAsync(supplier);
-      queryClient.removeQueries({ queryKey: supplierKeys.detail(supplier.id) });
-      await queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
       void navigate(LIST_PATH);
     } catch (error) {
       // 422 (products refer to it), 409 (changed meanwhile): the API's own words.

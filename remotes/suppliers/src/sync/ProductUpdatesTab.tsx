@@ -9,7 +9,8 @@ import { RESOURCES, type SyncField, type SyncItem } from '@esim/contracts';
 import { isApiError, useMoneyFormat, usePermission } from '@esim/platform';
 import { confirm } from '@esim/ui';
 import { formatDateTime } from '@esim/utils';
-import { acceptProductUpdates, productUpdatesQuery, syncKeys } from './api';
+import { supplierMutations } from '../mutations';
+import { productUpdatesQuery, syncKeys } from './api';
 import { coverageDiff, formatData } from './format';
 
 type Filter = 'all' | 'new' | 'changed';
@@ -65,13 +66,7 @@ export function ProductUpdatesTab({ supplierId }: { supplierId: string }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const query = useQuery(productUpdatesQuery(supplierId, 'all'));
-  const accept = useMutation({
-    mutationFn: (items: SyncItem[]) =>
-      acceptProductUpdates(
-        supplierId,
-        items.map(({ ref, hash }) => ({ ref, hash })),
-      ),
-  });
+  const accept = useMutation(supplierMutations.acceptProductUpdates(queryClient));
   const language = i18n.language;
   const money = useMoneyFormat();
   const unlimited = t('sync.unlimited');
@@ -100,17 +95,10 @@ export function ProductUpdatesTab({ supplierId }: { supplierId: string }) {
     });
     if (!confirmed) return;
     try {
-      await accept.mutateAsync(items);
+      await accept.mutateAsync({ supplierId, items });
       setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: syncKeys.updates(supplierId, 'all') });
-      // Product screens show the new values.
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
     } catch (error) {
       setRefusal(isApiError(error) ? error.message : t('sync.updates.failed'));
-      // A 409 means the supplier data moved on: show the current data.
-      if (isApiError(error) && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: syncKeys.updates(supplierId, 'all') });
-      }
     }
   };
 

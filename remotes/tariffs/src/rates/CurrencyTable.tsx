@@ -1,36 +1,54 @@
-import { Button, Card, Input, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { type CurrencyListItem, type CurrencySortColumn } from '@esim/contracts';
-import { DataTable, confirm, type DataTableColumn, type DataTableState } from '@esim/ui';
-import { useState } from 'react';
+import { Button, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CURRENCY_SORT_COLUMNS,
+  type CurrencyListItem,
+  type CurrencyListQuery,
+  type CurrencySortColumn,
+} from '@esim/contracts';
+import {
+  DataTable,
+  ListSearch,
+  ListSection,
+  confirm,
+  useListPage,
+  type DataTableColumn,
+  type UrlTableDefaults,
+} from '@esim/ui';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencyListQuery, updateCurrency } from '../api';
+import { currencyListQuery } from '../api';
+import { rateMutations } from '../mutations';
 import { rateText } from './currencyOptions';
 
+const FILTERS = ['search'] as const;
+type Filter = (typeof FILTERS)[number];
+const DEFAULTS: UrlTableDefaults = {
+  sort: { column: 'isoCode', order: 'asc' },
+  pageSize: 10,
+  sortColumns: CURRENCY_SORT_COLUMNS,
+};
+/** The rate history keeps its view in the URL's plain keys; this list under currencies.*. */
+const URL_OPTIONS = { urlPrefix: 'currencies' };
+
 /** The currency list (roundCurrency): add, retire and restore (deleteFlag). */
-export function CurrencyTable({
-  canEdit,
-  onChanged,
-}: {
-  canEdit: boolean;
-  onChanged: () => Promise<void>;
-}) {
+export function CurrencyTable({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation(['tariffs', 'common']);
-  const [state, setState] = useState<DataTableState>({
-    page: 1,
-    pageSize: 10,
-    sort: { column: 'isoCode', order: 'asc' },
-  });
-  const [search, setSearch] = useState<string>();
-  const query = useQuery(
-    currencyListQuery({
-      page: state.page,
-      pageSize: state.pageSize,
-      sort: state.sort?.column as CurrencySortColumn | undefined,
-      order: state.sort?.order,
-      search,
+  const retireOrRestore = useMutation(rateMutations.updateCurrency(useQueryClient()));
+  const list = useListPage<Filter>(FILTERS, DEFAULTS, URL_OPTIONS);
+  const { table, filters } = list;
+  const query: CurrencyListQuery = useMemo(
+    () => ({
+      page: table.page,
+      pageSize: table.pageSize,
+      ...(table.sort
+        ? { sort: table.sort.column as CurrencySortColumn, order: table.sort.order }
+        : {}),
+      ...(filters.search ? { search: filters.search } : {}),
     }),
+    [table, filters],
   );
+  const result = useQuery(currencyListQuery(query));
   const toggle = async (item: CurrencyListItem) => {
     const retire = !item.deleteFlag;
     const ok = await confirm({
@@ -41,8 +59,10 @@ export function CurrencyTable({
       danger: retire,
     });
     if (!ok) return;
-    await updateCurrency({ isoCode: item.isoCode, deleteFlag: retire }).catch(() => undefined);
-    await onChanged();
+    // A refusal is shown by the API client; the list stays as it is.
+    await retireOrRestore
+      .mutateAsync({ isoCode: item.isoCode, deleteFlag: retire })
+      .catch(() => undefined);
   };
   const columns: DataTableColumn<CurrencyListItem>[] = [
     {
@@ -92,31 +112,23 @@ export function CurrencyTable({
     },
   ];
   return (
-    <Card title={t('currencies.title')} size="small">
-      <DataTable
+    <ListSection
+      title={t('currencies.title')}
+      filters={<ListSearch list={list} label={t('currencies.search')} />}
+    >
+      <DataTable<CurrencyListItem>
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        state={state}
-        onChange={setState}
+        rows={result.data?.items ?? []}
+        total={result.data?.total ?? 0}
+        state={table}
+        onChange={list.setTable}
         rowKey="isoCode"
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        loading={result.isFetching}
+        error={result.isError ? result.error : undefined}
+        onRetry={() => void result.refetch()}
         defaultSortColumn="isoCode"
-        toolbar={
-          <Input.Search
-            aria-label={t('currencies.search')}
-            placeholder={t('currencies.search')}
-            allowClear
-            onSearch={(value) => {
-              setSearch(value.trim() || undefined);
-              setState({ ...state, page: 1 });
-            }}
-            style={{ maxWidth: 280 }}
-          />
-        }
+        emptyText={list.hasFilter ? t('currencies.emptyFiltered') : undefined}
       />
-    </Card>
+    </ListSection>
   );
 }

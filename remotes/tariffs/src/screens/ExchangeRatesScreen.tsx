@@ -1,17 +1,25 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Space, Table, Typography } from 'antd';
+import { Button, Card, Flex, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EXCHANGE_RATE_SORT_COLUMNS,
   RESOURCES,
   type CurrentExchangeRate,
   type ExchangeRate,
+  type ExchangeRateListQuery,
   type ExchangeRateSortColumn,
 } from '@esim/contracts';
 import { usePermission } from '@esim/platform';
-import { DataTable, OptionSelect, useUrlListState, type DataTableColumn } from '@esim/ui';
+import {
+  DataTable,
+  ListFilter,
+  ListPage,
+  ListSection,
+  useListPage,
+  type DataTableColumn,
+  type UrlTableDefaults,
+} from '@esim/ui';
 import { formatDate, formatDateTime } from '@esim/utils';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentRatesQuery, rateKeys, rateListQuery, tariffKeys } from '../api';
 import { CurrencyTable } from '../rates/CurrencyTable';
@@ -20,31 +28,71 @@ import { ImportRatesDialog } from '../rates/ImportRatesDialog';
 import { AddCurrencyDialog, AddRateDialog } from '../rates/RateDialogs';
 
 const FILTERS = ['currency'] as const;
-const DEFAULTS = {
-  sort: { column: 'effectiveDate', order: 'desc' as const },
+type Filter = (typeof FILTERS)[number];
+const DEFAULTS: UrlTableDefaults = {
+  sort: { column: 'effectiveDate', order: 'desc' },
+  pageSize: 10,
   sortColumns: EXCHANGE_RATE_SORT_COLUMNS,
 };
+
+/** The latest rate of every currency, as of today. */
+function CurrentRatesCard() {
+  const { t, i18n } = useTranslation(['tariffs', 'common']);
+  const current = useQuery(currentRatesQuery());
+  return (
+    <Card title={t('rates.current')} size="small">
+      <Table<CurrentExchangeRate>
+        size="small"
+        rowKey="currency"
+        loading={current.isFetching}
+        dataSource={current.data ?? []}
+        pagination={false}
+        columns={[
+          { key: 'currency', title: t('common:fields.isoCode'), dataIndex: 'currency' },
+          { key: 'name', title: t('common:fields.currencyName'), dataIndex: 'currencyName' },
+          {
+            key: 'rate',
+            title: t('rates.toJpy'),
+            align: 'right',
+            render: (_, r) => (
+              <span data-testid={`current-rate-${r.currency}`}>{rateText(r.rate)}</span>
+            ),
+          },
+          {
+            key: 'date',
+            title: t('common:fields.effectiveDate'),
+            render: (_, r) => formatDate(r.effectiveDate, undefined, i18n.language),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 /** /tariff/exchange-rates: current rates, history, add / import rates, the currency list. */
 export function ExchangeRatesScreen() {
   const { t, i18n } = useTranslation(['tariffs', 'common']);
   const canCreate = usePermission(RESOURCES.exchangeRates, 'POST');
   const canEdit = usePermission(RESOURCES.exchangeRates, 'PUT');
   const queryClient = useQueryClient();
-  const { table, filters, setTable, setFilter } = useUrlListState(FILTERS, DEFAULTS);
+  const list = useListPage<Filter>(FILTERS, DEFAULTS);
+  const { table, filters } = list;
   const [dialog, setDialog] = useState<'rate' | 'import' | 'currency' | null>(null);
-  const current = useQuery(currentRatesQuery());
   const currencyFilter = useCurrencyOptions();
-  const history = useQuery(
-    rateListQuery({
+  const query: ExchangeRateListQuery = useMemo(
+    () => ({
       page: table.page,
       pageSize: table.pageSize,
-      sort: table.sort?.column as ExchangeRateSortColumn | undefined,
-      order: table.sort?.order,
-      from: table.from,
-      to: table.to,
-      currency: filters.currency,
+      ...(table.sort
+        ? { sort: table.sort.column as ExchangeRateSortColumn, order: table.sort.order }
+        : {}),
+      ...(table.from ? { from: table.from } : {}),
+      ...(table.to ? { to: table.to } : {}),
+      ...(filters.currency ? { currency: filters.currency } : {}),
     }),
+    [table, filters],
   );
+  const history = useQuery(rateListQuery(query));
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: rateKeys.all });
@@ -82,95 +130,63 @@ export function ExchangeRatesScreen() {
   ];
 
   return (
-    <Flex vertical gap="large" data-testid="area-screen" data-screen="exchange-rates">
-      <Flex justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('rates.title')}
-        </Typography.Title>
-        {canCreate && (
-          <Space wrap>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog('rate')}
-              autoInsertSpace={false}
-            >
-              {t('rates.add')}
-            </Button>
+    <ListPage
+      screen="exchange-rates"
+      title={t('rates.title')}
+      createAction={canCreate ? { label: t('rates.add'), run: () => setDialog('rate') } : undefined}
+      headerExtra={
+        canCreate && (
+          <>
             <Button onClick={() => setDialog('import')} autoInsertSpace={false}>
               {t('rates.import')}
             </Button>
             <Button onClick={() => setDialog('currency')} autoInsertSpace={false}>
               {t('currencies.add')}
             </Button>
-          </Space>
-        )}
-      </Flex>
-      <Card title={t('rates.current')} size="small">
-        <Table<CurrentExchangeRate>
-          size="small"
-          rowKey="currency"
-          loading={current.isFetching}
-          dataSource={current.data ?? []}
-          pagination={false}
-          columns={[
-            { key: 'currency', title: t('common:fields.isoCode'), dataIndex: 'currency' },
-            { key: 'name', title: t('common:fields.currencyName'), dataIndex: 'currencyName' },
-            {
-              key: 'rate',
-              title: t('rates.toJpy'),
-              align: 'right',
-              render: (_, r) => (
-                <span data-testid={`current-rate-${r.currency}`}>{rateText(r.rate)}</span>
-              ),
-            },
-            {
-              key: 'date',
-              title: t('common:fields.effectiveDate'),
-              render: (_, r) => formatDate(r.effectiveDate, undefined, i18n.language),
-            },
-          ]}
-        />
-      </Card>
-      <Card title={t('rates.history')} size="small">
-        <DataTable
-          columns={historyColumns}
-          rows={history.data?.items ?? []}
-          total={history.data?.total ?? 0}
-          state={table}
-          onChange={setTable}
-          rowKey="id"
-          loading={history.isFetching}
-          error={history.error}
-          onRetry={() => void history.refetch()}
-          defaultSortColumn="effectiveDate"
-          dateFilter
-          toolbar={
-            <OptionSelect
-              aria-label={t('common:fields.currency')}
-              style={{ minWidth: 220 }}
+          </>
+        )
+      }
+    >
+      <Flex vertical gap="large">
+        <CurrentRatesCard />
+        <ListSection
+          title={t('rates.history')}
+          filters={
+            <ListFilter
+              list={list}
+              filterKey="currency"
+              label={t('common:fields.currency')}
+              allLabel={t('rates.allCurrencies')}
               options={currencyFilter.options}
-              showSearch
-              filterOption={false}
               onSearch={currencyFilter.setSearch}
               loading={currencyFilter.loading}
-              includeAll
-              allValue=""
-              value={filters.currency ?? ''}
-              onChange={(value: string) => setFilter('currency', value || undefined)}
+              minWidth={220}
             />
           }
-        />
-      </Card>
-      <CurrencyTable canEdit={canEdit} onChanged={refresh} />
-      {dialog === 'rate' && <AddRateDialog onClose={() => setDialog(null)} onSaved={refresh} />}
+        >
+          <DataTable<ExchangeRate>
+            columns={historyColumns}
+            rows={history.data?.items ?? []}
+            total={history.data?.total ?? 0}
+            state={table}
+            onChange={list.setTable}
+            rowKey="id"
+            loading={history.isFetching}
+            error={history.isError ? history.error : undefined}
+            onRetry={() => void history.refetch()}
+            defaultSortColumn="effectiveDate"
+            dateFilter
+            emptyText={list.hasFilter ? t('rates.historyEmptyFiltered') : t('rates.historyEmpty')}
+          />
+        </ListSection>
+        <CurrencyTable canEdit={canEdit} />
+      </Flex>
+      {dialog === 'rate' && <AddRateDialog onClose={() => setDialog(null)} />}
       {dialog === 'import' && (
         <ImportRatesDialog onClose={() => setDialog(null)} onSaved={refresh} />
       )}
-      {dialog === 'currency' && (
-        <AddCurrencyDialog onClose={() => setDialog(null)} onSaved={refresh} />
-      )}
-    </Flex>
+      {dialog === 'currency' && <AddCurrencyDialog onClose={() => setDialog(null)} />}
+    </ListPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Input, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   TARIFF_PRODUCT_SORT_COLUMNS,
@@ -10,18 +10,17 @@ import {
 import { isApiError, useMoneyFormat } from '@esim/platform';
 import {
   DataTable,
-  FormLayout,
+  FormDialog,
   FormNumberField,
   useUrlListState,
   useValibotForm,
   type DataTableColumn,
-  useHasInputProblem,
-  handleSaveError,
 } from '@esim/ui';
 import { displayValue, formatNumber } from '@esim/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { productListQuery, saveProductPrice, tariffKeys } from '../api';
+import { productListQuery } from '../api';
+import { tariffMutations } from '../mutations';
 
 const FILTERS = ['search'] as const;
 const DEFAULTS = { sort: null, sortColumns: TARIFF_PRODUCT_SORT_COLUMNS, pageSize: 20 };
@@ -150,8 +149,7 @@ export function ProductPrices({ tariffCode, canEdit }: { tariffCode: string; can
   );
 }
 
-const PRICE_FORM = 'tariff-price-form';
-
+/** A manual price for one product of the code (whole JPY above the cost), or Clear to drop it. */
 function PriceDialog({
   tariffCode,
   product,
@@ -170,70 +168,43 @@ function PriceDialog({
       sellingPriceJpy: product.manualPrice,
     },
   });
-  const mutation = useMutation({ mutationFn: saveProductPrice });
-  const save = async (sellingPriceJpy: number | null) => {
-    try {
-      await mutation.mutateAsync({ tariffCode, productId: product.productId, sellingPriceJpy });
-      await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
-      onClose();
-    } catch (error) {
-      handleSaveError(error, form.setError);
-    }
+  const mutation = useMutation(tariffMutations.saveProductPrice(queryClient));
+  const save = (sellingPriceJpy: number | null) =>
+    mutation.mutateAsync({ tariffCode, productId: product.productId, sellingPriceJpy });
+  const aboveCost = ({ sellingPriceJpy }: { sellingPriceJpy?: number | null }) => {
+    if (sellingPriceJpy === undefined || sellingPriceJpy === null) return true;
+    if (sellingPriceJpy > product.costJpy) return true;
+    form.setError('sellingPriceJpy', {
+      type: 'validate',
+      message: encodeMessage('sellingAboveCost'),
+    });
+    return false;
   };
-  const submit = form.handleSubmit(async (values) => {
-    const price = values.sellingPriceJpy ?? null;
-    if (price !== null && price <= product.costJpy) {
-      form.setError('sellingPriceJpy', {
-        type: 'validate',
-        message: encodeMessage('sellingAboveCost'),
-      });
-      return;
-    }
-    await save(price);
-  });
-  const inputRefused = useHasInputProblem(form.control);
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t('products.priceTitle', { code: product.productCode })}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose} autoInsertSpace={false}>
-          {t('common:actions.cancel')}
-        </Button>,
-        product.manualPrice !== null && (
-          <Button key="clear" danger onClick={() => void save(null)} autoInsertSpace={false}>
-            {t('products.clearPrice')}
-          </Button>
-        ),
-        <Button
-          key="save"
-          type="primary"
-          htmlType="submit"
-          form={PRICE_FORM}
-          loading={mutation.isPending}
-          disabled={inputRefused}
-          autoInsertSpace={false}
-        >
-          {t('form.save')}
-        </Button>,
-      ]}
+      onSubmit={(values) => save(values.sellingPriceJpy ?? null)}
+      onClose={onClose}
+      validate={aboveCost}
+      dangerAction={{
+        label: t('products.clearPrice'),
+        hidden: product.manualPrice === null,
+        run: () => save(null),
+      }}
     >
       <Typography.Paragraph>
         {t('products.costHint', { cost: formatNumber(product.costJpy) })}
       </Typography.Paragraph>
-      <FormLayout id={PRICE_FORM} onSubmit={submit}>
-        <FormNumberField
-          control={form.control}
-          name="sellingPriceJpy"
-          label={t('common:fields.sellingPriceJpy')}
-          decimals={0}
-          suffix="JPY"
-          required
-          maxLength={10}
-        />
-      </FormLayout>
-    </Modal>
+      <FormNumberField
+        control={form.control}
+        name="sellingPriceJpy"
+        label={t('common:fields.sellingPriceJpy')}
+        decimals={0}
+        suffix="JPY"
+        required
+        maxLength={10}
+      />
+    </FormDialog>
   );
 }

@@ -1,22 +1,10 @@
-import { Flex, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH, updateTariffGroupSchema, type TariffGroupDetail } from '@esim/contracts';
-import {
-  FormLayout,
-  FormTextField,
-  confirm,
-  useValibotForm,
-  useHasInputProblem,
-  handleSaveError,
-  ConflictAlert,
-} from '@esim/ui';
-import { useState } from 'react';
+import { FormDialog, FormTextField, useValibotForm } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
-import { tariffKeys, updateGroup } from '../api';
 import { PricePreview } from '../components/PricePreview';
 import { RuleFields } from '../components/RuleFields';
-
-const FORM_ID = 'tariff-profile-edit-form';
+import { tariffMutations } from '../mutations';
 
 /** Edit a profile's rule (PUT tariff/group with the loaded version; 409 -> conflict + Reload). */
 export function ProfileEditDialog({
@@ -30,7 +18,6 @@ export function ProfileEditDialog({
 }) {
   const { t } = useTranslation(['tariffs', 'common']);
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState(false);
   const form = useValibotForm(updateTariffGroupSchema, {
     defaultValues: {
       id: group.id,
@@ -45,80 +32,43 @@ export function ProfileEditDialog({
       version: group.version,
     },
   });
-  const mutation = useMutation({ mutationFn: updateGroup });
-  const close = async () => {
-    if (form.formState.isDirty) {
-      const leave = await confirm({
-        title: t('form.discardTitle'),
-        description: t('form.discardDescription'),
-      });
-      if (!leave) return;
-    }
-    onClose();
-  };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await mutation.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
-      onClose();
-    } catch (error) {
-      setConflict(handleSaveError(error, form.setError).conflict);
-    }
-  });
-  const inputRefused = useHasInputProblem(form.control);
+  const mutation = useMutation(tariffMutations.updateGroup(queryClient));
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       width={900}
       title={t('profile.editTitle', { code: group.tariffGroup })}
-      onCancel={() => void close()}
-      okText={t('form.save')}
-      cancelText={t('common:actions.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        form: FORM_ID,
-        disabled: inputRefused,
-        loading: mutation.isPending,
-        autoInsertSpace: false,
+      onSubmit={mutation.mutateAsync}
+      onClose={onClose}
+      // The profile as it is now is shown by the screen; edit it again from there.
+      onReload={() => {
+        onReload();
+        onClose();
       }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      destroyOnHidden
+      below={<PricePreview rule={form.watch()} />}
     >
-      <Flex vertical gap="middle">
-        {conflict && (
-          <ConflictAlert
-            onReload={() => {
-              onReload();
-              onClose();
-            }}
-          />
-        )}
-        <FormLayout id={FORM_ID} onSubmit={submit}>
-          <FormTextField
-            control={form.control}
-            name="tariffGroup"
-            label={t('common:fields.tariffGroup')}
-            maxLength={MAX_LENGTH.code}
-            required
-          />
-          <FormTextField
-            control={form.control}
-            name="name"
-            label={t('common:fields.name')}
-            maxLength={MAX_LENGTH.default}
-            required
-          />
-          <FormTextField
-            control={form.control}
-            name="description"
-            label={t('common:fields.description')}
-            maxLength={MAX_LENGTH.description}
-            rows={2}
-          />
-          <RuleFields control={form.control} withInputMode />
-        </FormLayout>
-        <PricePreview rule={form.watch()} />
-      </Flex>
-    </Modal>
+      <FormTextField
+        control={form.control}
+        name="tariffGroup"
+        label={t('common:fields.tariffGroup')}
+        maxLength={MAX_LENGTH.code}
+        required
+      />
+      <FormTextField
+        control={form.control}
+        name="name"
+        label={t('common:fields.name')}
+        maxLength={MAX_LENGTH.default}
+        required
+      />
+      <FormTextField
+        control={form.control}
+        name="description"
+        label={t('common:fields.description')}
+        maxLength={MAX_LENGTH.description}
+        rows={2}
+      />
+      <RuleFields control={form.control} withInputMode />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Descriptions, Flex, Row, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_LENGTH,
@@ -10,20 +10,17 @@ import {
 import {
   DetailLoadFailed,
   DetailMissing,
-  FormLayout,
+  FormPanel,
   FormTextField,
-  useUnsavedChangesPrompt,
   useValibotForm,
   isMissingRecordError,
-  handleSaveError,
 } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { createCode, profileByCodeQuery, tariffKeys } from '../api';
+import { profileByCodeQuery } from '../api';
 import { PricePreview } from '../components/PricePreview';
 import { RuleFields } from '../components/RuleFields';
-
-const FORM_ID = 'tariff-code-form';
+import { tariffMutations } from '../mutations';
 
 /** The form keeps an empty override as undefined/null: the group's value is used. */
 export function effectiveRule(group: PricingRule, values: Record<string, unknown>): PricingRule {
@@ -57,24 +54,8 @@ export function TariffCodeCreateScreen() {
       logic3: null,
     },
   });
-  const prompt = useUnsavedChangesPrompt(
-    form.formState.isDirty && !form.formState.isSubmitSuccessful,
-  );
-  const mutation = useMutation({ mutationFn: createCode });
+  const mutation = useMutation(tariffMutations.createCode(queryClient));
   const values = form.watch();
-
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await mutation.mutateAsync(input);
-      await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
-      prompt.allowNextNavigation();
-      void navigate(
-        `/tariff/detail?id=${encodeURIComponent(group.data?.id ?? '')}&code=${encodeURIComponent(input.tariffCode)}`,
-      );
-    } catch (error) {
-      handleSaveError(error, form.setError);
-    }
-  });
 
   if (group.isPending) return <Skeleton active />;
   if (group.isError)
@@ -102,7 +83,18 @@ export function TariffCodeCreateScreen() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card>
-            <FormLayout id={FORM_ID} onSubmit={submit} disabled={mutation.isPending}>
+            <FormPanel
+              form={form}
+              onSubmit={mutation.mutateAsync}
+              onSaved={(created) =>
+                void navigate(
+                  `/tariff/detail?id=${encodeURIComponent(group.data.id)}&code=${encodeURIComponent(created.tariffCode)}`,
+                )
+              }
+              onCancel={() =>
+                void navigate(`/tariff/detail?id=${encodeURIComponent(group.data.id)}`)
+              }
+            >
               <FormTextField
                 control={form.control}
                 name="tariffCode"
@@ -126,26 +118,7 @@ export function TariffCodeCreateScreen() {
               />
               <Typography.Paragraph type="secondary">{t('code.inheritHelp')}</Typography.Paragraph>
               <RuleFields control={form.control} inherit />
-            </FormLayout>
-            <Flex gap="small" justify="flex-end">
-              <Button
-                onClick={() =>
-                  void navigate(`/tariff/detail?id=${encodeURIComponent(group.data.id)}`)
-                }
-                autoInsertSpace={false}
-              >
-                {t('common:actions.cancel')}
-              </Button>
-              <Button
-                type="primary"
-                htmlType="submit"
-                form={FORM_ID}
-                loading={mutation.isPending}
-                autoInsertSpace={false}
-              >
-                {t('form.save')}
-              </Button>
-            </Flex>
+            </FormPanel>
           </Card>
         </Col>
         <Col xs={24} lg={10}>

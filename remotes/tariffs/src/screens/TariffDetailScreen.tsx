@@ -24,11 +24,10 @@ import {
 } from '@esim/contracts';
 import { usePermission } from '@esim/platform';
 import {
-  FormLayout,
+  FormDialog,
   FormTextField,
   confirm,
   useValibotForm,
-  handleSaveError,
   DetailGate,
   isDetailReady,
 } from '@esim/ui';
@@ -36,18 +35,11 @@ import { formatDateTime } from '@esim/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  copyCode,
-  copyProducts,
-  deleteCode,
-  deleteGroup,
-  profileQuery,
-  relationQuery,
-  tariffKeys,
-} from '../api';
+import { profileQuery, relationQuery } from '../api';
 import { History } from '../components/History';
 import { ProfileEditDialog } from './ProfileEditDialog';
 import { ProductPrices } from './ProductPrices';
+import { tariffMutations } from '../mutations';
 
 /** /tariff/detail?id=<group id>&code=<selected code>: profile, codes, prices, relation, history. */
 export function TariffDetailScreen() {
@@ -62,6 +54,8 @@ export function TariffDetailScreen() {
   const canDelete = usePermission(RESOURCES.tariffs, 'DELETE');
   const [editing, setEditing] = useState(false);
   const [copying, setCopying] = useState(false);
+  const groupRemoval = useMutation(tariffMutations.deleteGroup(queryClient));
+  const codeRemoval = useMutation(tariffMutations.deleteCode(queryClient));
 
   if (!isDetailReady(query, id))
     return (
@@ -83,7 +77,6 @@ export function TariffDetailScreen() {
     const next = new URLSearchParams({ id, code: value });
     setParams(next, { replace: true });
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tariffKeys.all });
 
   const removeGroup = async () => {
     const ok = await confirm({
@@ -92,9 +85,12 @@ export function TariffDetailScreen() {
       danger: true,
     });
     if (!ok) return;
-    await deleteGroup(group.id).catch(() => undefined);
-    await refresh();
-    void navigate('/tariff');
+    // A refusal is toasted by the API client; the profile stays open.
+    const removed = await groupRemoval.mutateAsync(group.id).then(
+      () => true,
+      () => false,
+    );
+    if (removed) void navigate('/tariff');
   };
   const removeCode = async (item: TariffCodeSummary) => {
     const ok = await confirm({
@@ -103,9 +99,11 @@ export function TariffDetailScreen() {
       danger: true,
     });
     if (!ok) return;
-    await deleteCode(item.id).catch(() => undefined);
-    setParams(new URLSearchParams({ id }), { replace: true });
-    await refresh();
+    const removed = await codeRemoval.mutateAsync(item.id).then(
+      () => true,
+      () => false,
+    );
+    if (removed) setParams(new URLSearchParams({ id }), { replace: true });
   };
 
   const tabs = [
@@ -297,8 +295,6 @@ function Relation({ code }: { code: string }) {
   );
 }
 
-const COPY_FORM = 'tariff-copy-form';
-
 function CopyCodeDialog({
   source,
   group,
@@ -319,49 +315,34 @@ function CopyCodeDialog({
       name: '',
     },
   });
-  const mutation = useMutation({ mutationFn: copyCode });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const created = await mutation.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
-      setParams(new URLSearchParams({ id: group.id, code: created.tariffCode }), { replace: true });
-      onClose();
-    } catch (error) {
-      handleSaveError(error, form.setError);
-    }
-  });
+  const mutation = useMutation(tariffMutations.copyCode(queryClient));
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={t('copy.title', { code: source })}
-      onCancel={onClose}
-      okText={t('copy.submit')}
-      cancelText={t('common:actions.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        form: COPY_FORM,
-        loading: mutation.isPending,
-        autoInsertSpace: false,
-      }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      destroyOnHidden
+      onSubmit={mutation.mutateAsync}
+      onSaved={(created) =>
+        setParams(new URLSearchParams({ id: group.id, code: created.tariffCode }), {
+          replace: true,
+        })
+      }
+      onClose={onClose}
+      submitText={t('copy.submit')}
     >
-      <FormLayout id={COPY_FORM} onSubmit={submit}>
-        <FormTextField
-          control={form.control}
-          name="tariffCode"
-          label={t('common:fields.tariffCode')}
-          maxLength={MAX_LENGTH.code}
-          required
-        />
-        <FormTextField
-          control={form.control}
-          name="name"
-          label={t('common:fields.name')}
-          maxLength={MAX_LENGTH.default}
-        />
-      </FormLayout>
-    </Modal>
+      <FormTextField
+        control={form.control}
+        name="tariffCode"
+        label={t('common:fields.tariffCode')}
+        maxLength={MAX_LENGTH.code}
+        required
+      />
+      <FormTextField
+        control={form.control}
+        name="name"
+        label={t('common:fields.name')}
+        maxLength={MAX_LENGTH.default}
+      />
+    </FormDialog>
   );
 }
 
@@ -370,6 +351,7 @@ function CopyProductsButton({ source, group }: { source: string; group: TariffGr
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<string>();
+  const copying = useMutation(tariffMutations.copyProducts(queryClient));
   const targets = group.codes.filter((item) => item.tariffCode !== source);
   const run = async () => {
     if (!target) return;
@@ -379,10 +361,10 @@ function CopyProductsButton({ source, group }: { source: string; group: TariffGr
       danger: true,
     });
     if (!ok) return;
-    await copyProducts({ sourceTariffCode: source, targetTariffCode: target }).catch(
-      () => undefined,
-    );
-    await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
+    // A refusal is toasted by the API client.
+    await copying
+      .mutateAsync({ sourceTariffCode: source, targetTariffCode: target })
+      .catch(() => undefined);
     setOpen(false);
   };
   return (

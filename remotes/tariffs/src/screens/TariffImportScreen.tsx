@@ -1,20 +1,25 @@
-import { Alert, Button, Card, Flex, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DetailLoadFailed, DetailMissing, isMissingRecordError } from '@esim/ui';
+import { Alert, Card, Flex, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  TARIFF_IMPORT_COLUMNS,
-  type TariffImportResult,
-  type TariffImportRow,
-} from '@esim/contracts';
+  CsvImportPanel,
+  DetailLoadFailed,
+  DetailMissing,
+  isMissingRecordError,
+  useCsvImport,
+} from '@esim/ui';
+import type { TariffImportResult, TariffImportRow } from '@esim/contracts';
 import { displayValue, formatNumber } from '@esim/utils';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { importPrices, relationQuery, tariffKeys } from '../api';
-import { CsvFilePicker } from '../components/CsvFilePicker';
-import { RowErrors } from '../components/RowErrors';
+import { relationQuery, tariffKeys } from '../api';
+import { TARIFF_IMPORT_LIMITS, sendTariffPrices } from '../import/tariffsCsvImport';
 
 type Row = TariffImportRow & { row: number };
+
+/** All or nothing: a dry run without row errors and with valid rows. */
+const canApplyPrices = (preview: TariffImportResult) =>
+  preview.errors.length === 0 && preview.summary.valid > 0;
 
 /** /tariff/import/detail?code=: manual prices from CSV, dry run first, then all-or-nothing. */
 export function TariffImportScreen() {
@@ -22,28 +27,14 @@ export function TariffImportScreen() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const queryClient = useQueryClient();
-  const [csv, setCsv] = useState<string>();
-  const [preview, setPreview] = useState<TariffImportResult>();
-  const [applied, setApplied] = useState<number>();
   const codeLookup = useQuery({ ...relationQuery(code), enabled: code !== '' });
-  const check = useMutation({ mutationFn: (text: string) => importPrices(code, text, true) });
-  const apply = useMutation({ mutationFn: (text: string) => importPrices(code, text, false) });
-
-  const onFile = async ({ text }: { text: string }) => {
-    setCsv(text);
-    setPreview(undefined);
-    setApplied(undefined);
-    setPreview(await check.mutateAsync(text).catch(() => undefined));
-  };
-  const onApply = async () => {
-    if (!csv) return;
-    const result = await apply.mutateAsync(csv).catch(() => undefined);
-    if (!result) return;
-    setApplied(result.imported);
-    setPreview(undefined);
-    setCsv(undefined);
-    await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
-  };
+  const send = useMemo(() => sendTariffPrices(code), [code]);
+  const csvImport = useCsvImport<TariffImportResult>({
+    limits: TARIFF_IMPORT_LIMITS,
+    send,
+    canApply: canApplyPrices,
+    onApplied: () => queryClient.invalidateQueries({ queryKey: tariffKeys.all }),
+  });
 
   const columns = [
     { key: 'row', title: t('import.rowNo'), dataIndex: 'row' },
@@ -81,7 +72,6 @@ export function TariffImportScreen() {
       ),
     },
   ];
-  const hasErrors = (preview?.errors.length ?? 0) > 0;
 
   const missing = code === '' || (codeLookup.isError && isMissingRecordError(codeLookup.error));
   if (missing || codeLookup.isError)
@@ -112,53 +102,39 @@ export function TariffImportScreen() {
         {t('import.title', { code })}
       </Typography.Title>
       <Card>
-        <Flex vertical gap="middle">
-          <Typography.Paragraph>
-            {t('import.help', { columns: TARIFF_IMPORT_COLUMNS.join(',') })}
-          </Typography.Paragraph>
-          <CsvFilePicker
-            onFile={(file) => void onFile(file)}
-            disabled={check.isPending || apply.isPending}
-          />
-          {applied !== undefined && (
+        <CsvImportPanel
+          csvImport={csvImport}
+          areaNamespace="tariffs"
+          help={t('import.help', { columns: TARIFF_IMPORT_LIMITS.columns.join(',') })}
+          errorsOf={(preview) => ({ errors: preview.errors, errorCount: preview.errorCount })}
+          rowTotals={(preview) => ({ shown: preview.rows.length, total: preview.rowCount })}
+          summary={(preview) => (
+            <Flex gap="large" wrap data-testid="import-summary">
+              <Statistic title={t('import.summary.total')} value={preview.summary.total} />
+              <Statistic title={t('import.summary.valid')} value={preview.summary.valid} />
+              <Statistic title={t('import.summary.invalid')} value={preview.summary.invalid} />
+              <Statistic title={t('import.summary.changed')} value={preview.summary.changed} />
+            </Flex>
+          )}
+          rows={(preview) => (
+            <Table<Row>
+              size="small"
+              rowKey="row"
+              columns={columns}
+              dataSource={preview.rows}
+              pagination={{ pageSize: 50, hideOnSinglePage: true }}
+            />
+          )}
+          applyLabel={t('import.apply')}
+          done={(result) => (
             <Alert
               type="success"
               showIcon
               data-testid="import-applied"
-              title={t('import.applied', { count: applied })}
+              title={t('import.applied', { count: result.imported })}
             />
           )}
-          {check.isError && <Alert type="error" showIcon title={check.error.message} />}
-          {preview && (
-            <>
-              <Flex gap="large" wrap data-testid="import-summary">
-                <Statistic title={t('import.summary.total')} value={preview.summary.total} />
-                <Statistic title={t('import.summary.valid')} value={preview.summary.valid} />
-                <Statistic title={t('import.summary.invalid')} value={preview.summary.invalid} />
-                <Statistic title={t('import.summary.changed')} value={preview.summary.changed} />
-              </Flex>
-              <RowErrors errors={preview.errors} />
-              <Table<Row>
-                size="small"
-                rowKey="row"
-                columns={columns}
-                dataSource={preview.rows}
-                pagination={{ pageSize: 50, hideOnSinglePage: true }}
-              />
-              <Flex justify="flex-end" gap="small">
-                <Button
-                  type="primary"
-                  disabled={hasErrors || preview.summary.valid === 0}
-                  loading={apply.isPending}
-                  onClick={() => void onApply()}
-                  autoInsertSpace={false}
-                >
-                  {t('import.apply')}
-                </Button>
-              </Flex>
-            </>
-          )}
-        </Flex>
+        />
       </Card>
       <Link to="/tariff">{t('import.back')}</Link>
     </Flex>

@@ -1,4 +1,4 @@
-import { Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_LENGTH,
@@ -6,20 +6,12 @@ import {
   createTariffGroupSchema,
   type CreateTariffGroupInput,
 } from '@esim/contracts';
-import {
-  FormLayout,
-  FormTextField,
-  useUnsavedChangesPrompt,
-  useValibotForm,
-  handleSaveError,
-} from '@esim/ui';
+import { FormPanel, FormTextField, useValibotForm } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { createGroup, tariffKeys } from '../api';
 import { PricePreview } from '../components/PricePreview';
 import { RuleFields } from '../components/RuleFields';
-
-const FORM_ID = 'tariff-profile-form';
+import { tariffMutations } from '../mutations';
 
 /** /tariff/create: a new tariff profile (group) with its pricing rule and a live preview. */
 export function TariffProfileCreateScreen() {
@@ -38,22 +30,8 @@ export function TariffProfileCreateScreen() {
       inputMode: PRICING_DEFAULTS.inputMode,
     } satisfies CreateTariffGroupInput,
   });
-  const prompt = useUnsavedChangesPrompt(
-    form.formState.isDirty && !form.formState.isSubmitSuccessful,
-  );
-  const mutation = useMutation({ mutationFn: createGroup });
+  const mutation = useMutation(tariffMutations.createGroup(queryClient));
   const rule = form.watch();
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const group = await mutation.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: tariffKeys.all });
-      prompt.allowNextNavigation();
-      void navigate(`/tariff/detail?id=${encodeURIComponent(group.id)}`);
-    } catch (error) {
-      handleSaveError(error, form.setError);
-    }
-  });
 
   return (
     <Flex vertical gap="large" data-testid="area-screen" data-screen="tariff-profile-create">
@@ -63,7 +41,14 @@ export function TariffProfileCreateScreen() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card>
-            <FormLayout id={FORM_ID} onSubmit={submit} disabled={mutation.isPending}>
+            <FormPanel
+              form={form}
+              onSubmit={mutation.mutateAsync}
+              onSaved={(group) =>
+                void navigate(`/tariff/detail?id=${encodeURIComponent(group.id)}`)
+              }
+              onCancel={() => void navigate('/tariff')}
+            >
               <FormTextField
                 control={form.control}
                 name="tariffGroup"
@@ -87,21 +72,7 @@ export function TariffProfileCreateScreen() {
                 rows={3}
               />
               <RuleFields control={form.control} withInputMode />
-            </FormLayout>
-            <Flex gap="small" justify="flex-end">
-              <Button onClick={() => void navigate('/tariff')} autoInsertSpace={false}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button
-                type="primary"
-                htmlType="submit"
-                form={FORM_ID}
-                loading={mutation.isPending}
-                autoInsertSpace={false}
-              >
-                {t('form.save')}
-              </Button>
-            </Flex>
+            </FormPanel>
           </Card>
         </Col>
         <Col xs={24} lg={10}>

@@ -1,18 +1,19 @@
 import { useCallback, useState } from 'react';
 import type { UrlTableDefaults } from '../table/urlTableState';
-import { useUrlListState } from '../table/useUrlListState';
+import { useUrlListState, type UrlListOptions } from '../table/useUrlListState';
 import { toast } from '../toast/toast';
 
 /**
  * A list screen's state: table and filters in the URL (useUrlListState), the search box that
  * follows the URL while the user types, whether any filter is on (for the filtered-empty text)
- * and the export with its progress.
+ * and the export with its progress. A second list on the same page passes a `urlPrefix`.
  */
 export function useListPage<F extends string>(
   filterKeys: readonly F[],
   defaults: UrlTableDefaults,
+  options: UrlListOptions = {},
 ) {
-  const list = useUrlListState<F>(filterKeys, defaults);
+  const list = useUrlListState<F>(filterKeys, defaults, options);
   const urlSearch = (list.filters as Partial<Record<string, string>>).search;
   const [searchText, setSearchText] = useState(urlSearch ?? '');
   const [seenSearch, setSeenSearch] = useState(urlSearch);

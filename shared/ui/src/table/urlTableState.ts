@@ -11,6 +11,14 @@ export interface UrlTableDefaults {
   sortColumns?: readonly string[];
 }
 
+/**
+ * The URL key of one part of a list's state. A second list on the same page names its keys with a
+ * prefix ('currencies' -> currencies.page, currencies.search ...) so the two never collide.
+ */
+export function listParamKey(name: string, prefix = ''): string {
+  return prefix ? `${prefix}.${name}` : name;
+}
+
 export interface UrlListState<F extends string> {
   table: DataTableState;
   filters: Partial<Record<F, string>>;
@@ -18,27 +26,30 @@ export interface UrlListState<F extends string> {
 
 /**
  * Reads a list view (paging, sort, date range and filters) from the URL, so a reload or a shared
- * link shows the same view. Values that are not valid fall back to the defaults.
+ * link shows the same view. Values that are not valid fall back to the defaults. `prefix` picks the
+ * keys of one list on a page that holds two (listParamKey).
  */
 export function readListState<F extends string>(
   params: URLSearchParams,
   filterKeys: readonly F[],
   defaults: UrlTableDefaults = {},
+  prefix = '',
 ): UrlListState<F> {
-  const page = Number(params.get('page'));
-  const pageSize = Number(params.get('pageSize'));
-  const column = params.get('sort');
-  const order = params.get('order');
+  const get = (name: string) => params.get(listParamKey(name, prefix));
+  const page = Number(get('page'));
+  const pageSize = Number(get('pageSize'));
+  const column = get('sort');
+  const order = get('order');
   const sortAllowed = column && (!defaults.sortColumns || defaults.sortColumns.includes(column));
   const sort: TableSort | null =
     sortAllowed && (order === 'asc' || order === 'desc')
       ? { column, order }
       : (defaults.sort ?? null);
-  const from = params.get('from') ?? undefined;
-  const to = params.get('to') ?? undefined;
+  const from = get('from') ?? undefined;
+  const to = get('to') ?? undefined;
   const filters: Partial<Record<F, string>> = {};
   for (const key of filterKeys) {
-    const value = params.get(key);
+    const value = get(key);
     if (value) filters[key] = value;
   }
   return {
@@ -55,26 +66,31 @@ export function readListState<F extends string>(
   };
 }
 
-/** Writes a list view into URL search params, keeping unrelated params as they are. */
+/**
+ * Writes a list view into URL search params (under the list's key prefix, if any), keeping
+ * unrelated params as they are.
+ */
 export function writeListState<F extends string>(
   current: URLSearchParams,
   state: UrlListState<F>,
   filterKeys: readonly F[],
+  prefix = '',
 ): URLSearchParams {
   const next = new URLSearchParams(current);
-  for (const key of [...TABLE_KEYS, ...filterKeys]) next.delete(key);
+  const set = (name: string, value: string) => next.set(listParamKey(name, prefix), value);
+  for (const key of [...TABLE_KEYS, ...filterKeys]) next.delete(listParamKey(key, prefix));
   const { table, filters } = state;
-  if (table.page > 1) next.set('page', String(table.page));
-  next.set('pageSize', String(table.pageSize));
+  if (table.page > 1) set('page', String(table.page));
+  set('pageSize', String(table.pageSize));
   if (table.sort) {
-    next.set('sort', table.sort.column);
-    next.set('order', table.sort.order);
+    set('sort', table.sort.column);
+    set('order', table.sort.order);
   }
-  if (table.from) next.set('from', table.from);
-  if (table.to) next.set('to', table.to);
+  if (table.from) set('from', table.from);
+  if (table.to) set('to', table.to);
   for (const key of filterKeys) {
     const value = filters[key];
-    if (value) next.set(key, value);
+    if (value) set(key, value);
   }
   return next;
 }
