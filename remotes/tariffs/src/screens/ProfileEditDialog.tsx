@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MAX_LENGTH, updateTariffGroupSchema, type TariffGroupDetail } from '@esim/contracts';
-import { FormDialog, FormTextField, useValibotForm } from '@esim/ui';
+import { updateTariffGroupSchema, type TariffGroupDetail } from '@esim/contracts';
+import { FormDialog, useValibotForm } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { PricePreview } from '../components/PricePreview';
-import { RuleFields } from '../components/RuleFields';
+import { ProfileFields } from '../components/ProfileFields';
 import { tariffMutations } from '../mutations';
 
 /** Edit a profile's rule (PUT tariff/group with the loaded version; 409 -> conflict + Reload). */
@@ -47,28 +47,7 @@ export function ProfileEditDialog({
       }}
       below={<PricePreview rule={form.watch()} />}
     >
-      <FormTextField
-        control={form.control}
-        name="tariffGroup"
-        label={t('common:fields.tariffGroup')}
-        maxLength={MAX_LENGTH.code}
-        required
-      />
-      <FormTextField
-        control={form.control}
-        name="name"
-        label={t('common:fields.name')}
-        maxLength={MAX_LENGTH.default}
-        required
-      />
-      <FormTextField
-        control={form.control}
-        name="description"
-        label={t('common:fields.description')}
-        maxLength={MAX_LENGTH.description}
-        rows={2}
-      />
-      <RuleFields control={form.control} withInputMode />
+      <ProfileFields control={form.control} />
     </FormDialog>
   );
 }

@@ -1,16 +1,15 @@
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  MAX_LENGTH,
   PRICING_DEFAULTS,
   createTariffGroupSchema,
   type CreateTariffGroupInput,
 } from '@esim/contracts';
-import { FormPanel, FormTextField, useValibotForm } from '@esim/ui';
+import { FormPanel, useValibotForm } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PricePreview } from '../components/PricePreview';
-import { RuleFields } from '../components/RuleFields';
+import { ProfileFields } from '../components/ProfileFields';
 import { tariffMutations } from '../mutations';
 
 /** /tariff/create: a new tariff profile (group) with its pricing rule and a live preview. */
@@ -49,29 +48,11 @@ export function TariffProfileCreateScreen() {
               }
               onCancel={() => void navigate('/tariff')}
             >
-              <FormTextField
+              <ProfileFields
                 control={form.control}
-                name="tariffGroup"
-                label={t('common:fields.tariffGroup')}
-                maxLength={MAX_LENGTH.code}
-                required
-                extra={t('form.codeHelp')}
+                groupHelp={t('form.codeHelp')}
+                descriptionRows={3}
               />
-              <FormTextField
-                control={form.control}
-                name="name"
-                label={t('common:fields.name')}
-                maxLength={MAX_LENGTH.default}
-                required
-              />
-              <FormTextField
-                control={form.control}
-                name="description"
-                label={t('common:fields.description')}
-                maxLength={MAX_LENGTH.description}
-                rows={3}
-              />
-              <RuleFields control={form.control} withInputMode />
             </FormPanel>
           </Card>
         </Col>
