@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { ERROR_CODES, RESOURCES, ROLE_IDS, type SupplierDetail } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupplierService } from '../src/areas/suppliers/service';
-import { CSV_BOM, parseCsv } from '../src/csv';
+import { CSV_BOM, readAllCsv } from '../src/csv';
 import { createTestApp, type TestContext, type TestUser } from './support/app';
 
 const logLines: string[] = [];
@@ -594,7 +594,7 @@ describe('GET supplier/export', () => {
     expect(text.startsWith(CSV_BOM)).toBe(true);
     expect(text).toContain('\r\n');
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
-    const records = parseCsv(text);
+    const records = await readAllCsv(text);
     const header = records[0]?.values ?? [];
     expect(header.slice(0, 4)).toEqual([
       'Supplier name',
@@ -619,7 +619,7 @@ describe('GET supplier/export', () => {
       url: '/api/mng/supplier/export?deliveryType=api&search=Export%20API',
       token: admin,
     });
-    const rows = parseCsv(filtered.rawPayload.toString('utf8'));
+    const rows = await readAllCsv(filtered.rawPayload.toString('utf8'));
     expect(rows.map((record) => record.values[0])).toEqual([
       'Supplier name',
       'Export API supplier',

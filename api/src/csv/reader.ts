@@ -7,7 +7,6 @@
  * import reports them with 'Imported CSV must have exactly {columnCount} columns.'
  */
 import { CsvError, parse, type Options } from 'csv-parse';
-import { parse as parseSync } from 'csv-parse/sync';
 import { Readable, pipeline } from 'node:stream';
 import { Pacer } from './pacer';
 
@@ -83,22 +82,6 @@ export async function* readCsv(text: string): AsyncGenerator<CsvRecord> {
     if (error instanceof CsvError) throw syntaxError(error);
     throw error;
   }
-}
-
-/** All records of a small text at once (the same parser and rows as readCsv; tests, exports). */
-export function parseCsv(text: string): CsvRecord[] {
-  let values: string[][];
-  try {
-    values = parseSync(text, OPTIONS) as string[][];
-  } catch (error) {
-    if (error instanceof CsvError) throw syntaxError(error);
-    throw error;
-  }
-  const records: CsvRecord[] = [];
-  values.forEach((record, index) => {
-    if (!isBlank(record)) records.push({ row: index + 1, values: record });
-  });
-  return records;
 }
 
 /** Every record of a text (readCsv), for imports that look at the whole file before the rows. */
