@@ -1,4 +1,8 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/** Every core (at least two): test files are independent and CI has two cores. */
+const WORKERS = Math.max(2, os.availableParallelism());
 
 export default defineConfig({
   test: {
@@ -14,6 +18,8 @@ export default defineConfig({
             'locales/test/**/*.test.ts',
           ],
           environment: 'jsdom',
+          // Vitest's default is one worker per core less one: a single worker on CI's 2 cores.
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -26,6 +32,8 @@ export default defineConfig({
               ? ['**/node_modules/**', 'api/test/**/*.pg.test.ts']
               : ['**/node_modules/**'],
           environment: 'node',
+          // Each file has its own database; waits on PostgreSQL leave the second core idle.
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -39,6 +39,18 @@ export interface JobPolicy {
 
 export const NO_RETRY: JobPolicy = { retryLimit: 0 };
 
+/**
+ * A job whose work is a call to a supplier (delivery of an API product, a catalogue fetch): a
+ * supplier that is down or slow for a while gets five more tries, 10 s, 20 s, 40 s, 80 s and
+ * 160 s apart (about five minutes in all) before the job fails for staff to retry.
+ */
+export const SUPPLIER_CALL_RETRY: JobPolicy = {
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
+
 /** One kind of job with its handler, ready to run. */
 export interface JobDefinition {
   kind: string;
