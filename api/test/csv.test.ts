@@ -56,6 +56,9 @@ describe('CSV writer', () => {
     expect(csvCell(instant)).toBe('2026-11-21 23:02:03 +00:00');
     // Business days stay days; a header naming no real zone means UTC.
     expect(csvCell('2026-11-21', 'Asia/Tokyo')).toBe('2026-11-21');
+    // Text only shaped like an instant (a product named so) is text, never a crashed export.
+    expect(csvCell('2024-01-01T99:99:99Z', 'Asia/Tokyo')).toBe('2024-01-01T99:99:99Z');
+    expect(csvCell('2025-02-30T10:00:00Z', 'Asia/Tokyo')).toBe('2025-02-30T10:00:00Z');
     expect(resolveTimeZone('Asia/Bangkok')).toBe('Asia/Bangkok');
     expect(resolveTimeZone('Not/AZone')).toBe('UTC');
     expect(resolveTimeZone(undefined)).toBe('UTC');

@@ -1,3 +1,5 @@
+import { isCalendarDateTime } from '@esim/contracts';
+
 /*
  * Exports show instants the way the console shows them: local date and time of the user who
  * exported (the console sends its IANA time zone in the X-Time-Zone header), with the offset so
@@ -41,8 +43,12 @@ export function resolveTimeZone(value: unknown): string {
   }
 }
 
+/**
+ * An instant as JSON carries it, naming a real date and time: text only shaped like one (hour 99,
+ * 30 February: a name or remark someone typed) is no instant, and is written as the text it is.
+ */
 export function isIsoInstant(text: string): boolean {
-  return ISO_INSTANT.test(text);
+  return ISO_INSTANT.test(text) && isCalendarDateTime(text);
 }
 
 /** 'yyyy-MM-dd HH:mm:ss +hh:mm' in the zone. */

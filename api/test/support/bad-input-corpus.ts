@@ -171,3 +171,55 @@ export function encodeQueryText(text: string): string {
   }
   return out;
 }
+
+/** A CSV cell holding `text` (quoted when it has to be). */
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * Hostile files for a CSV upload, built on a plausible one (its header and first row): broken
+ * encodings and quoting, wrong shapes, and each text of the corpus in each column in turn.
+ */
+export function badCsvFiles(file: string): { label: string; payload: string | Buffer }[] {
+  const [header = '', row = ''] = file.split(/\r?\n/);
+  const cells = row.split(',');
+  const lines = (...rows: string[]) => `${[header, ...rows].join('\n')}\n`;
+  const out: { label: string; payload: string | Buffer }[] = [
+    { label: 'empty file', payload: '' },
+    { label: 'NUL file', payload: '\u0000' },
+    { label: 'BOM only', payload: '\ufeff' },
+    { label: 'header only', payload: lines() },
+    { label: 'blank rows', payload: lines('', ',,', '') },
+    {
+      label: 'invalid UTF-8',
+      payload: Buffer.concat([Buffer.from(`${header}\n`), Buffer.from([0xff, 0xfe, 0xfd, 0x0a])]),
+    },
+    {
+      label: 'lone surrogate bytes',
+      payload: Buffer.concat([Buffer.from(`${header}\n`), Buffer.from([0xed, 0xa0, 0x80, 0x0a])]),
+    },
+    { label: 'UTF-16 file', payload: Buffer.from(`\ufeff${lines(row)}`, 'utf16le') },
+    { label: 'unterminated quote', payload: lines(`"${row}`) },
+    {
+      label: 'quoted newline',
+      payload: lines(`"${cells[0] ?? ''}\n",${cells.slice(1).join(',')}`),
+    },
+    { label: 'extra columns', payload: lines(`${row}${',x'.repeat(1000)}`) },
+    { label: 'one column', payload: lines(cells[0] ?? '') },
+    { label: 'CR line ends', payload: lines(row, row).replace(/\n/g, '\r') },
+    { label: 'the same row twice', payload: lines(row, row) },
+    { label: 'formula', payload: lines(['=HYPERLINK("http://x")', ...cells.slice(1)].join(',')) },
+  ];
+  cells.forEach((_cell, column) => {
+    for (const text of BAD_TEXTS.text) {
+      const copy = [...cells];
+      copy[column] = csvCell(text);
+      out.push({
+        label: `csv column ${column + 1}=${describeValue(text)}`,
+        payload: lines(copy.join(',')),
+      });
+    }
+  });
+  return out;
+}
