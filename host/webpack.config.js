@@ -6,7 +6,12 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { createSharedConfig } from '@esim/build';
+import {
+  createSharedConfig,
+  persistentCache,
+  PrecompressPlugin,
+  WriteStatsPlugin,
+} from '@esim/build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,33 +20,6 @@ const LOCALES_DIR = fs.realpathSync(path.join(here, 'node_modules', '@esim', 'lo
 
 /** Where the production build writes its webpack stats (read by scripts/bench-bundle.mjs). */
 export const STATS_FILE = path.join(here, 'node_modules', '.cache', 'esim-host', 'stats.json');
-
-/** Writes the stats the bundle benchmark needs (which chunks each screen loads). */
-class WriteStatsPlugin {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.done.tap('WriteStatsPlugin', (stats) => {
-      const json = stats.toJson({
-        all: false,
-        assets: true,
-        chunks: true,
-        chunkModules: true,
-        chunkModulesSpace: Infinity,
-        cachedModules: true,
-        dependentModules: true,
-        chunkOrigins: true,
-        chunkGroups: true,
-        entrypoints: true,
-        ids: true,
-        moduleAssets: false,
-        nestedModules: false,
-        outputPath: true,
-      });
-      fs.mkdirSync(path.dirname(STATS_FILE), { recursive: true });
-      fs.writeFileSync(STATS_FILE, JSON.stringify(json));
-    });
-  }
-}
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -59,6 +37,12 @@ export default (_env, argv) => {
       clean: true,
     },
     devtool: production ? false : 'eval-cheap-module-source-map',
+    // Unchanged modules come from node_modules/.cache/webpack (a rebuild after a small change).
+    cache: persistentCache({
+      name: `host-${production ? 'production' : 'development'}`,
+      dir: here,
+      configFiles: [fileURLToPath(import.meta.url)],
+    }),
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       alias: {
@@ -105,7 +89,8 @@ export default (_env, argv) => {
         filename: production ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
       }),
-      ...(production ? [new WriteStatsPlugin()] : []),
+      // <file>.br / <file>.gz beside each asset: the API sends them as they are.
+      ...(production ? [new WriteStatsPlugin(STATS_FILE), new PrecompressPlugin()] : []),
     ],
   };
 };

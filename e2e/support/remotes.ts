@@ -103,6 +103,8 @@ export async function publishCopy(remote: string, from: string, version: string)
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
     manifest.metaData.buildInfo.buildVersion = version;
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    // The build's precompressed copies are of the old manifest: publishing writes new ones.
+    for (const suffix of ['.br', '.gz']) fs.rmSync(manifestFile + suffix, { force: true });
     await releaseCli('publish', remote, version);
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });

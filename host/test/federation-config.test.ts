@@ -42,7 +42,7 @@ describe('the host Module Federation configuration', () => {
       '@tanstack/react-query',
       'zustand',
       'antd',
-      '@ant-design/icons',
+      '@esim/ui/icons',
       'i18next',
       'react-i18next',
       'aws-amplify',

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { RELEASE_VERSION_PATTERN, REMOTE_NAME_PATTERN } from '@esim/contracts';
 import { rawRoute, type RouteDefinition } from './define-route';
 import { NotFoundError } from './errors';
+import { IMMUTABLE, sendStaticFile } from './static-files';
 
 /** Where the store is served: `/remotes/<remote>/<version>/<file>`. */
 export const REMOTE_STORE_PATH = '/remotes';
 
-/** A published version never changes, so every file under <remote>/<version>/ is cached for good. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The precompressed siblings @fastify/static may send instead of a file. */
+const ENCODED_SUFFIXES = ['.br', '.gz'];
 
 /** A file name segment: no dot-only names, no hidden files, no separators or control characters. */
 const SEGMENT = /^[A-Za-z0-9_~@+-][A-Za-z0-9._~@+-]*$/;
@@ -39,6 +40,19 @@ async function realFile(file: string, root: string): Promise<boolean> {
   }
 }
 
+/** A precompressed sibling that exists is held to the same rule as the file. */
+async function safeSiblings(file: string, root: string): Promise<boolean> {
+  const checks = ENCODED_SUFFIXES.map(async (suffix) => {
+    try {
+      await fs.lstat(file + suffix);
+    } catch {
+      return true;
+    }
+    return realFile(file + suffix, root);
+  });
+  return (await Promise.all(checks)).every(Boolean);
+}
+
 function notFound(): NotFoundError {
   return new NotFoundError('File');
 }
@@ -46,7 +60,9 @@ function notFound(): NotFoundError {
 /**
  * The remote store (config.remoteStoreDir) at /remotes/, as a CDN or S3 bucket serves it in
  * production: versioned files immutable, a missing file a JSON 404 that is never cached (a version
- * published a minute later must not stay missing) and never the console's index.html.
+ * published a minute later must not stay missing) and never the console's index.html. A file goes
+ * out brotli / gzip compressed when its version has <file>.br / <file>.gz (written by the build
+ * or at publish) and the client accepts it (src/http/static-files.ts).
  */
 export function remoteStoreRoutes(storeDir: string): RouteDefinition[] {
   const root = path.resolve(storeDir);
@@ -65,8 +81,9 @@ export function remoteStoreRoutes(storeDir: string): RouteDefinition[] {
         if (!segments) throw notFound();
         const file = path.resolve(root, ...segments);
         if (!file.startsWith(root + path.sep) || !(await realFile(file, root))) throw notFound();
-        reply.header('cache-control', IMMUTABLE);
-        return reply.sendFile(segments.join('/'), root, { cacheControl: false, dotfiles: 'deny' });
+        if (!(await safeSiblings(file, root))) throw notFound();
+        // A published version never changes: every file under <remote>/<version>/ is cached for good.
+        return sendStaticFile(reply, segments.join('/'), root, IMMUTABLE);
       },
     }),
   ];

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { rawRoute, type RouteDefinition } from './define-route';
+import { IMMUTABLE, sendStaticFile } from './static-files';
 
 /**
  * Paths the console never answers with index.html: unknown ones there are JSON 404s (the remote
@@ -28,14 +29,15 @@ async function isFile(file: string): Promise<boolean> {
 }
 
 function sendIndex(reply: FastifyReply, root: string) {
-  reply.header('cache-control', 'no-cache');
-  return reply.sendFile('index.html', root, { cacheControl: false });
+  return sendStaticFile(reply, 'index.html', root, 'no-cache');
 }
 
 /**
  * The built host (config.hostDistDir) at /, with SPA fallback: a GET of a path without a file
  * extension that is not the API's answers index.html (no-cache); hashed assets are immutable.
- * Without a build, / answers a page saying how to build (the API keeps working).
+ * Files go out brotli / gzip compressed when the build wrote <file>.br / <file>.gz and the client
+ * accepts it (src/http/static-files.ts). Without a build, / answers a page saying how to build
+ * (the API keeps working).
  */
 export function staticRoutes(hostDistDir: string): RouteDefinition[] {
   const root = path.resolve(hostDistDir);
@@ -55,11 +57,12 @@ export function staticRoutes(hostDistDir: string): RouteDefinition[] {
         if (inside && file !== root && (await isFile(file))) {
           const name = path.basename(file);
           if (name === 'index.html') return sendIndex(reply, root);
-          reply.header(
-            'cache-control',
-            HASHED_ASSET.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          return sendStaticFile(
+            reply,
+            path.relative(root, file),
+            root,
+            HASHED_ASSET.test(name) ? IMMUTABLE : 'no-cache',
           );
-          return reply.sendFile(path.relative(root, file), root, { cacheControl: false });
         }
         // A missing file (it has an extension) is a 404, not the app shell.
         if (!inside || /\.[a-z0-9]+$/i.test(path.basename(relative))) return reply.callNotFound();

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { ReleaseError } from './errors';
 
 /** The manifest every remote build emits (Module Federation `manifest: true`). */
@@ -71,15 +73,64 @@ export async function readBuildManifest(buildDir: string): Promise<BuildManifest
   };
 }
 
+/** Text files the server sends compressed (the same rule as @esim/build's PrecompressPlugin). */
+const COMPRESSIBLE = /\.(?:js|mjs|cjs|css|html|json|svg|map|txt)$/i;
+const COMPRESS_THRESHOLD_BYTES = 1024;
+const MIN_RATIO = 0.9;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Every file under `dir` (relative paths). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/**
+ * Writes <file>.br and <file>.gz for each text file of a version that has neither (a build made
+ * without @esim/build's PrecompressPlugin), so the store never sends a remote's chunks
+ * uncompressed. A build that has them (the normal case) is left as it is. Returns the files
+ * compressed.
+ */
+export async function precompressMissing(dir: string): Promise<string[]> {
+  const files = await filesUnder(dir);
+  const present = new Set(files);
+  const missing = files.filter(
+    (file) => COMPRESSIBLE.test(file) && !present.has(`${file}.br`) && !present.has(`${file}.gz`),
+  );
+  const done: string[] = [];
+  for (const file of missing) {
+    const input = await fs.readFile(path.join(dir, file));
+    if (input.length < COMPRESS_THRESHOLD_BYTES) continue;
+    const [br, gz] = await Promise.all([
+      brotli(input, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+        },
+      }),
+      gzip(input, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    if (br.length <= input.length * MIN_RATIO) await fs.writeFile(path.join(dir, `${file}.br`), br);
+    if (gz.length <= input.length * MIN_RATIO) await fs.writeFile(path.join(dir, `${file}.gz`), gz);
+    done.push(file);
+  }
+  return done;
+}
+
 /**
  * Copies a build to `target` all at once: into a temporary sibling first, then one rename, so
- * the store never serves a half-copied version. Refuses when `target` exists.
+ * the store never serves a half-copied version. Refuses when `target` exists. Text files without
+ * precompressed copies get them on the way (precompressMissing).
  */
 export async function copyBuild(buildDir: string, target: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   const staging = `${target}.staging-${randomBytes(6).toString('hex')}`;
   try {
     await fs.cp(buildDir, staging, { recursive: true, errorOnExist: true, force: false });
+    await precompressMissing(staging);
     if (await exists(target)) {
       throw new ReleaseError(
         'version_exists',

@@ -102,6 +102,20 @@ export interface PublishedVersion {
 }
 
 /**
+ * Whether a build that records `buildVersion` may be published as `version`: the same version,
+ * or the same with more build metadata (semver: `1.0.0+local.3f2a` is 1.0.0, another build of
+ * it). Auto-publish gives a changed local build of an already published version such a name.
+ */
+export function isBuildOf(version: string, buildVersion: string): boolean {
+  return version === buildVersion || version.startsWith(buildMetadataPrefix(buildVersion));
+}
+
+/** What a version gets build metadata with: `1.0.0` -> `1.0.0+`, `1.0.0+ci.4` -> `1.0.0+ci.4.`. */
+export function buildMetadataPrefix(version: string): string {
+  return version.includes('+') ? `${version}.` : `${version}+`;
+}
+
+/**
  * Copies a remote's build into the store at <remote>/<version>/ and records it with the sha256
  * of its manifest. A version is published once: an existing row or directory is refused and
  * nothing is overwritten.
@@ -119,7 +133,7 @@ export async function publishRemote(db: Db, options: PublishOptions): Promise<Pu
   }
   const version = options.version ?? manifest.buildVersion ?? path.basename(path.resolve(buildDir));
   assertVersion(version);
-  if (manifest.buildVersion && manifest.buildVersion !== version) {
+  if (manifest.buildVersion && !isBuildOf(version, manifest.buildVersion)) {
     throw new ReleaseError(
       'build_invalid',
       `The build at ${buildDir} is version ${manifest.buildVersion}, not ${version}.`,

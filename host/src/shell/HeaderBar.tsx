@@ -1,7 +1,4 @@
-import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
-import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
-import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
-import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import { BellOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@esim/ui/icons';
 import { Badge, Button, Dropdown, Empty, Popover, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, signOut, useAuthStore } from '@esim/platform';

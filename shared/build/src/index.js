@@ -1,8 +1,10 @@
 export {
   createSharedConfig,
+  CURATED_ANTD,
   findPackageDir,
   THIRD_PARTY_SINGLETONS,
   WORKSPACE_SINGLETONS,
+  WORKSPACE_SINGLETON_SUBPATHS,
 } from './shared.js';
 export {
   createRemoteConfig,
@@ -20,3 +22,12 @@ export {
   ROUTE_MANIFEST_FILE,
   ROUTE_MANIFEST_SOURCE,
 } from './route-manifest.js';
+export { persistentCache } from './cache.js';
+export {
+  COMPRESSIBLE,
+  COMPRESS_THRESHOLD_BYTES,
+  ENCODINGS,
+  PrecompressPlugin,
+  sharedCopyFiles,
+} from './compression.js';
+export { remoteStatsFile, WriteStatsPlugin } from './stats.js';

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { persistentCache } from './cache.js';
+import { PrecompressPlugin } from './compression.js';
 import { RouteManifestPlugin } from './route-manifest.js';
+import { remoteStatsFile, WriteStatsPlugin } from './stats.js';
 import { createSharedConfig } from './shared.js';
 
 const require = createRequire(import.meta.url);
@@ -93,6 +96,12 @@ export function createRemoteConfig({
     // A remote has no entry of its own: the container (remoteEntry.js) is its entry.
     entry: {},
     devtool: production ? false : 'eval-cheap-module-source-map',
+    // Unchanged modules come from node_modules/.cache/webpack (a rebuild after a small change).
+    cache: persistentCache({
+      name: `${area}-${mode}`,
+      dir,
+      configFiles: [fileURLToPath(import.meta.url), path.join(dir, 'webpack.config.js')],
+    }),
     output: {
       path: remoteDistDir(dir, buildVersion),
       publicPath: 'auto',
@@ -146,6 +155,10 @@ export function createRemoteConfig({
         manifest: true,
         dts: false,
       }),
+      // <file>.br / <file>.gz beside each chunk: published with the version, served as they are.
+      ...(production ? [new PrecompressPlugin({ brotliForSharedCopies: false })] : []),
+      // The chunk graph scripts/bench-bundle.mjs measures the first screen with.
+      ...(production ? [new WriteStatsPlugin(remoteStatsFile(dir, buildVersion))] : []),
     ],
     optimization: {
       // No target: with one, EsbuildPlugin wraps every file in an IIFE (to scope its helpers),

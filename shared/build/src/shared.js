@@ -8,10 +8,17 @@ import { fileURLToPath } from 'node:url';
 const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /**
+ * The curated antd the console shares under the `antd` key (shared/ui/src/antd.ts): a shared
+ * module cannot be tree-shaken, and the package entry is all of antd.
+ */
+export const CURATED_ANTD = path.join(WORKSPACE_ROOT, 'shared', 'ui', 'src', 'antd.ts');
+
+/**
  * Third-party singletons. `via` names a package whose dependency this one is (pnpm does not
  * hoist it to the consumer); `subpaths` also shares every `name/...` request (react/jsx-runtime,
- * react-dom/client, aws-amplify/auth, @aws-amplify/core/internals/utils ...).
- * @type {{ name: string, via?: string, subpaths?: boolean }[]}
+ * react-dom/client, aws-amplify/auth, @aws-amplify/core/internals/utils ...); `import` is the
+ * module provided under the name (instead of the package entry).
+ * @type {{ name: string, via?: string, subpaths?: boolean, import?: string }[]}
  */
 export const THIRD_PARTY_SINGLETONS = [
   { name: 'react', subpaths: true },
@@ -21,9 +28,8 @@ export const THIRD_PARTY_SINGLETONS = [
   { name: '@tanstack/react-query' },
   { name: '@tanstack/query-core', via: '@tanstack/react-query' },
   { name: 'zustand', subpaths: true },
-  { name: 'antd' },
+  { name: 'antd', import: CURATED_ANTD },
   { name: '@ant-design/cssinjs', via: 'antd' },
-  { name: '@ant-design/icons' },
   { name: 'i18next' },
   { name: 'react-i18next' },
   { name: 'aws-amplify', subpaths: true },
@@ -36,6 +42,12 @@ export const THIRD_PARTY_SINGLETONS = [
  * against an older host's copy (docs/decisions/0006).
  */
 export const WORKSPACE_SINGLETONS = ['@esim/platform', '@esim/ui'];
+
+/**
+ * Entry points of those packages shared on their own, with the package's version: the curated
+ * icon set (@esim/ui/icons) replaces sharing @ant-design/icons, whose entry is every icon.
+ */
+export const WORKSPACE_SINGLETON_SUBPATHS = ['@esim/ui/icons'];
 
 /** Workspace packages whose dependencies can resolve a singleton the consumer does not list. */
 const FALLBACK_DIRS = [
@@ -92,6 +104,7 @@ function declaredRange(consumerPkg, name) {
  *   requiredVersion: string,
  *   version: string,
  *   strictVersion?: boolean,
+ *   import?: string,
  * }} SharedEntry
  */
 
@@ -131,8 +144,9 @@ export function createSharedConfig({ dir }) {
    * @param {string} pkgDir
    * @param {boolean} subpaths
    * @param {boolean} workspace
+   * @param {string} [provided] the module provided under the name (default: the package entry)
    */
-  const add = (name, pkgDir, subpaths, workspace) => {
+  const add = (name, pkgDir, subpaths, workspace, provided) => {
     const { version } = readJson(path.join(pkgDir, 'package.json'));
     if (typeof version !== 'string' || !/^\d+\.\d+\.\d+/.test(version)) {
       throw new Error(`Shared package "${name}" has no semver version in its package.json.`);
@@ -140,12 +154,12 @@ export function createSharedConfig({ dir }) {
     const requiredVersion = (!workspace && declaredRange(consumerPkg, name)) || `^${version}`;
     /** @type {SharedEntry} */
     const entry = { singleton: true, eager: false, requiredVersion, version };
-    shared[name] = entry;
+    shared[name] = provided ? { ...entry, import: provided } : entry;
     if (subpaths) shared[`${name}/`] = { ...entry };
   };
 
-  for (const { name, via, subpaths } of THIRD_PARTY_SINGLETONS) {
-    add(name, locate(name, via), Boolean(subpaths), false);
+  for (const { name, via, subpaths, import: provided } of THIRD_PARTY_SINGLETONS) {
+    add(name, locate(name, via), Boolean(subpaths), false, provided);
   }
 
   // Every @aws-amplify/* package aws-amplify pulls in (core holds the Amplify singleton and
@@ -159,5 +173,10 @@ export function createSharedConfig({ dir }) {
   }
 
   for (const name of WORKSPACE_SINGLETONS) add(name, locate(name, undefined), false, true);
+  for (const name of WORKSPACE_SINGLETON_SUBPATHS) {
+    const pkg = WORKSPACE_SINGLETONS.find((candidate) => name.startsWith(`${candidate}/`));
+    if (!pkg) throw new Error(`"${name}" is not an entry point of a shared workspace package.`);
+    add(name, locate(pkg, undefined), false, true);
+  }
   return shared;
 }

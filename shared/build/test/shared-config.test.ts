@@ -33,7 +33,7 @@ describe('createSharedConfig', () => {
       'zustand',
       'antd',
       '@ant-design/cssinjs',
-      '@ant-design/icons',
+      '@esim/ui/icons',
       'i18next',
       'react-i18next',
       'aws-amplify',

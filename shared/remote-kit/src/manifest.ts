@@ -12,8 +12,9 @@ export const ROUTE_MANIFEST_FILE = 'route-manifest.json';
 export const ROUTE_MANIFEST_SCHEMA = 1;
 
 /**
- * The icons a route may name: @ant-design/icons components the host bundles and renders in the
- * menu. A new icon needs a host release (add it here and to the host's menu-icons.tsx).
+ * The icons a route may name: icons of the console's curated set (@esim/ui/icons, shared by the
+ * host), which the host's menu renders by name (host/src/shell/menu-icons.tsx is typed against
+ * this list). A new icon needs a host release (add it to @esim/ui/icons and here).
  */
 export const ROUTE_ICONS = [
   'ApartmentOutlined',

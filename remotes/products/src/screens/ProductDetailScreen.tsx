@@ -1,4 +1,4 @@
-import { DollarOutlined, EditOutlined, TagOutlined } from '@ant-design/icons';
+import { DollarOutlined, EditOutlined, TagOutlined } from '@esim/ui/icons';
 import { Alert, Button, Card, Descriptions, Flex, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
+import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined } from '@esim/ui/icons';
 import { Alert, Button, Card, Flex, QRCode, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RESOURCES, type StockActivationCode, type StockItemDetail } from '@esim/contracts';

@@ -1,4 +1,4 @@
-import { CopyOutlined, DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, ImportOutlined, PlusOutlined } from '@esim/ui/icons';
 import {
   Alert,
   Button,

@@ -1,4 +1,4 @@
-import { StopOutlined } from '@ant-design/icons';
+import { StopOutlined } from '../icons';
 import { Button, Flex, Modal, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

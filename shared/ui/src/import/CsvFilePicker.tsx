@@ -1,4 +1,4 @@
-import { FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import { FileTextOutlined, InboxOutlined } from '../icons';
 import { Alert, Flex, Typography, Upload } from 'antd';
 import { formatExtensionList } from '@esim/utils';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '../icons';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 

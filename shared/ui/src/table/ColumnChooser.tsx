@@ -1,4 +1,4 @@
-import { InsertRowRightOutlined } from '@ant-design/icons';
+import { InsertRowRightOutlined } from '../icons';
 import { Button, Checkbox, Divider, Flex, Popover } from 'antd';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '../icons';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -4,7 +4,7 @@ import {
   CloseOutlined,
   ExclamationCircleFilled,
   InfoCircleFilled,
-} from '@ant-design/icons';
+} from '../icons';
 import { Button, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { FileTextOutlined } from '@ant-design/icons';
+import { FileTextOutlined } from '@esim/ui/icons';
 import { Alert, Flex, Statistic, Typography } from 'antd';
 import type { StockImportResult } from '@esim/contracts';
 import { CsvImportErrors, ImportApplyError } from '@esim/ui';
