@@ -1,8 +1,10 @@
 /**
- * Bundles src/server.ts into dist/server.mjs. Workspace packages (@esim/*, TypeScript source)
- * are bundled; every other package stays external and loads from node_modules. The SQL
- * migrations (api/drizzle) and the locales are read at run time from the repository (paths are
- * resolved from the repository root, which is the same from src/ and dist/).
+ * Bundles src/server.ts into dist/server.mjs, and each worker-thread file beside it
+ * (api/src/workers/pool.ts finds them there: dist/stock-import-worker.mjs). Workspace packages
+ * (@esim/*, TypeScript source) are bundled; every other package stays external and loads from
+ * node_modules. The SQL migrations (api/drizzle) and the locales are read at run time from the
+ * repository (paths are resolved from the repository root, which is the same from src/ and
+ * dist/).
  */
 import { build } from 'esbuild';
 import fs from 'node:fs';
@@ -26,8 +28,12 @@ const externalExceptWorkspace = {
 fs.rmSync(path.join(apiRoot, 'dist'), { recursive: true, force: true });
 await build({
   absWorkingDir: apiRoot,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.mjs',
+  entryPoints: {
+    server: 'src/server.ts',
+    'stock-import-worker': 'src/areas/stock/import-worker.ts',
+  },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

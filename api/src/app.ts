@@ -13,6 +13,7 @@ import {
   type RegisteredRoute,
 } from './http/define-route';
 import { installErrorHandling } from './http/error-handler';
+import { neverCacheErrors, STATIC_FILE_OPTIONS } from './http/static-files';
 import { RateLimitedError } from './http/errors';
 import { loadEnglishCatalog, missingValidationTexts } from './http/messages';
 import { API_BASE, metaRoutes } from './http/meta-routes';
@@ -101,9 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (RATE_LIMITED.test(request.url)) await limit.call(app, request, reply);
   });
 
-  app.addHook('onRequest', createAuthHook({ db: database.db, identity }));
+  app.addHook('onRequest', createAuthHook({ identity }));
 
-  await app.register(fastifyStatic, { serve: false });
+  await app.register(fastifyStatic, STATIC_FILE_OPTIONS);
+  app.addHook('onSend', neverCacheErrors);
 
   if (config.identity.mode === 'local') {
     // The Cognito-compatible protocol authenticates its own calls (sessions, OTPs, tokens):

@@ -55,6 +55,13 @@ export interface AppConfig {
     /** One-time passwords per user and per client address in 15 minutes. */
     otpCodesPerUser: number;
     otpInitiatePerIp: number;
+    /**
+     * How long a verified session and its permissions are reused without asking the database
+     * (SESSION_CACHE_SECONDS, default 5, 0 = never, at most 60). This process drops them at once on sign-out,
+     * revocation, a role or user change; another process keeps them at most this long
+     * (docs/decisions/0013).
+     */
+    sessionCacheSeconds: number;
   };
   mail: {
     /** SMTP URL (smtp://user:pass@host:port); absent = write mail to the outbox directory. */
@@ -179,6 +186,7 @@ export function loadConfig(
       otpTtlSeconds: int(env.OTP_TTL_SECONDS, 5 * 60),
       otpCodesPerUser: int(env.OTP_MAX_CODES_PER_USER, 5),
       otpInitiatePerIp: int(env.OTP_MAX_SIGN_INS_PER_IP, 30),
+      sessionCacheSeconds: Math.min(60, Math.max(0, int(env.SESSION_CACHE_SECONDS, 5))),
     },
     mail: {
       smtpUrl: env.SMTP_URL || undefined,

@@ -82,4 +82,43 @@ describe('concurrent imports', () => {
     )) as { rows: { n: number }[] };
     expect(dups.rows[0]!.n).toBe(0);
   });
+
+  it('two checked files applied at once: the unique index re-checks inside the apply', async () => {
+    const before = await itemCount();
+    const shared = Array.from({ length: 300 }, () => row());
+    const a = [...shared, ...Array.from({ length: 200 }, () => row())];
+    const b = [...Array.from({ length: 200 }, () => row()), ...shared];
+    // Both dry runs pass (nothing of either is in stock yet) and stage their rows.
+    const [da, db] = [
+      await upload(file(...a), { dryRun: true }),
+      await upload(file(...b), { dryRun: true }),
+    ];
+    expect(da.body.data.importId).toBeTruthy();
+    expect(db.body.data.importId).toBeTruthy();
+    const apply = async (importId: string) => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/mng/stock/csv/apply',
+        token: admin,
+        payload: { importId },
+      });
+      return { status: res.statusCode, body: res.json() as Json };
+    };
+    const [ra, rb] = await Promise.all([
+      apply(da.body.data.importId),
+      apply(db.body.data.importId),
+    ]);
+    const [winner, loser] = ra.status === 200 ? [ra, rb] : [rb, ra];
+    expect(winner.status, JSON.stringify([ra.body, rb.body])).toBe(200);
+    // The loser's insert waited for the winner and hit the unique index: its transaction rolled
+    // back, and the answer lists its rows now in stock (400) or, failing that, is a 409.
+    expect([400, 409], JSON.stringify(loser.body)).toContain(loser.status);
+    expect(loser.body.errors[0].message).toBe('Duplicate ICCID detected; must be unique.');
+    if (loser.status === 400) expect(loser.body.errors).toHaveLength(200);
+    expect(await itemCount()).toBe(before + 500);
+    const dups = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM (SELECT iccid FROM stock_items GROUP BY iccid HAVING count(*) > 1) d`,
+    )) as { rows: { n: number }[] };
+    expect(dups.rows[0]!.n).toBe(0);
+  });
 });

@@ -9,8 +9,13 @@ import { STOCK_IMPORT_JOB, createStockService } from '../src/areas/stock/service
 import { suppliers } from '../src/db/schema';
 import { enqueueJob, runQueuedJobs } from '../src/jobs';
 import { createSecretBox } from '../src/secrets';
+import { STOCK_SCHEDULED_TASKS } from '../src/areas/stock/tasks';
+import { ROLE_IDS } from './support/app';
 
-/* POST stock/csv: every validation rule, dry run, apply, background job (concurrency: stock-import-concurrency.pg.test.ts). */
+/*
+ * POST stock/csv: every validation rule, dry run, apply, background job; the staged import
+ * (dry run -> importId -> POST stock/csv/apply). Concurrency: stock-import-concurrency.pg.test.ts.
+ */
 
 let t: TestContext;
 let admin: string;
@@ -275,7 +280,7 @@ describe('stock/csv apply', () => {
     expect(await itemCount()).toBe(before + rows.length);
   });
 
-  it('a queued import is durable: another process runs it from the sealed file', async () => {
+  it('a job queued with its file (before imports were staged) still runs from the sealed file', async () => {
     const before = await itemCount();
     const rows = Array.from({ length: 20 }, () => row());
     const box = createSecretBox(t.config, 'stock-activation-code');
@@ -304,5 +309,198 @@ describe('stock/csv apply', () => {
       sql`SELECT count(*)::int AS n FROM jobs WHERE input IS NOT NULL AND status <> 'queued'`,
     )) as unknown as { rows: { n: number }[] };
     expect(left.rows[0]!.n).toBe(0);
+  });
+});
+
+async function applyChecked(
+  importId: string,
+  token = admin,
+): Promise<{ status: number; body: Json }> {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/mng/stock/csv/apply',
+    token,
+    payload: { importId },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await t.database.db.execute(query)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n);
+}
+
+const stagedRows = (importId: string) =>
+  count(sql`SELECT count(*)::int AS n FROM stock_import_staged_rows WHERE import_id = ${importId}`);
+
+async function waitForJob(jobId: string): Promise<Json> {
+  let job: Json = null;
+  for (let i = 0; i < 300; i += 1) {
+    const poll = await t.inject({
+      method: 'GET',
+      url: `/api/mng/stock/csv/job?id=${jobId}`,
+      token: admin,
+    });
+    job = poll.json().data;
+    if (job.status === 'succeeded' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return job;
+}
+
+describe('checked files (staged) and stock/csv/apply', () => {
+  it('the dry run stages the checked rows; the apply imports them without the file', async () => {
+    const before = await itemCount();
+    const rows = [row(), row(), row(iccid(), code(), PAST)];
+    const dry = await upload(file(...rows));
+    expect(dry.status).toBe(200);
+    const importId = dry.body.data.importId as string;
+    expect(importId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(dry.body.data).toMatchObject({
+      dryRun: true,
+      validRows: 2,
+      expiredRows: 1,
+      imported: 0,
+    });
+    expect(await stagedRows(importId)).toBe(2);
+    // Staged rows hold the code sealed, never in plain text.
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM stock_import_staged_rows
+                      WHERE import_id = ${importId} AND activation_code_sealed LIKE 'v1:%'`),
+    ).toBe(2);
+    expect(await itemCount()).toBe(before);
+
+    // Only the user who checked the file may apply it.
+    const other = await t.createUser({ roleId: ROLE_IDS.administrators });
+    const foreign = await applyChecked(importId, other.token);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors[0].message).toBe(
+      'The checked file is no longer available; check it again.',
+    );
+
+    const applied = await applyChecked(importId);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.message).toBe('Stock imported.');
+    expect(applied.body.data).toMatchObject({
+      dryRun: false,
+      importId,
+      imported: 2,
+      validRows: 2,
+      expiredRows: 1,
+      jobId: null,
+    });
+    expect(await itemCount()).toBe(before + 2);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM stock_items WHERE import_id = ${importId}`),
+    ).toBe(2);
+    // The staged rows are gone, and the same import cannot be applied twice.
+    expect(await stagedRows(importId)).toBe(0);
+    const again = await applyChecked(importId);
+    expect(again.status).toBe(422);
+    expect(await itemCount()).toBe(before + 2);
+    // The import's one audit entry.
+    const audit = await t.inject({
+      method: 'GET',
+      url: `/api/mng/audit/history?entityType=stockImport&entityId=${importId}`,
+      token: admin,
+    });
+    expect(audit.json().data.items[0]).toMatchObject({ action: 'create' });
+  });
+
+  it('does not stage a file with row errors or with ICCIDs already in stock', async () => {
+    const inStock = iccid();
+    const first = await upload(file(row(inStock)), { dryRun: false });
+    expect(first.status).toBe(200);
+    const withError = await upload(file(row(), row('123')));
+    expect(withError.body.data).toMatchObject({ errorCount: 1, importId: null });
+    const duplicate = await upload(file(row(), row(inStock), row()));
+    expect(duplicate.body.data).toMatchObject({
+      validRows: 2,
+      errorRows: 1,
+      errorCount: 1,
+      importId: null,
+    });
+    expect(duplicate.body.data.errors[0]).toMatchObject({
+      row: 3,
+      message: 'Duplicate ICCID detected; must be unique.',
+    });
+    // Both: the ICCID already in stock is reported next to the row errors.
+    const both = await upload(file(row('123'), row(inStock)));
+    expect(both.body.data.errors.map((error: Json) => error.row)).toEqual([2, 3]);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM stock_import_staging WHERE applied_at IS NULL
+                            AND id NOT IN (SELECT import_id FROM stock_import_staged_rows)`),
+    ).toBe(0);
+  });
+
+  it('applies a large checked file as a job from the staged rows (the job row holds no file)', async () => {
+    const before = await itemCount();
+    const rows = Array.from({ length: STOCK_IMPORT_BACKGROUND_ROWS + 10 }, () => row());
+    const dry = await upload(file(...rows), { product: otherProductId });
+    const importId = dry.body.data.importId as string;
+    expect(importId).toBeTruthy();
+    const res = await applyChecked(importId);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Stock import started.');
+    const jobId = res.body.data.jobId as string;
+    expect(jobId).toBeTruthy();
+    const job = await waitForJob(jobId);
+    expect(job.status, JSON.stringify(job)).toBe('succeeded');
+    expect(job.progress).toEqual({ done: rows.length, total: rows.length });
+    expect(job.result).toMatchObject({ imported: rows.length, importId });
+    expect(await itemCount()).toBe(before + rows.length);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM jobs WHERE id = ${jobId} AND input IS NULL`),
+    ).toBe(1);
+    expect(await stagedRows(importId)).toBe(0);
+  });
+
+  it('a checked file expires after an hour; the prune task removes it', async () => {
+    const checkedAt = new Date();
+    const rows = [row(), row()];
+    const dry = await upload(file(...rows));
+    const importId = dry.body.data.importId as string;
+    const later = new Date(checkedAt.getTime() + 61 * 60_000);
+    const service = createStockService({ db: t.database.db, config: t.config, now: () => later });
+    await expect(
+      service.applyImport(importId, { userId: null, email: 'admin@esim.test' }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+    expect(await stagedRows(importId)).toBe(2);
+    const prune = STOCK_SCHEDULED_TASKS.find((task) => task.name === 'stock.pruneStagedImports')!;
+    await prune.run({
+      db: t.database.db,
+      log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+      now: later,
+    });
+    expect(await stagedRows(importId)).toBe(0);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM stock_import_staging WHERE id = ${importId}`),
+    ).toBe(0);
+  });
+
+  it('rows that expire between the check and the apply are left out and counted', async () => {
+    // 23:30 in Tokyo: a row expiring today is still valid; 00:10 the next day it has expired.
+    const checkedAt = new Date('2030-06-01T14:30:00Z');
+    const appliedAt = new Date('2030-06-01T15:10:00Z');
+    const actor = { userId: null, email: 'admin@esim.test' };
+    const rows = [row(iccid(), code(), '2030-06-01'), row(iccid(), code(), FUTURE)];
+    const checking = createStockService({
+      db: t.database.db,
+      config: t.config,
+      now: () => checkedAt,
+    });
+    const checked = await checking.importCsv(
+      Buffer.from(file(...rows)),
+      { productId, fileName: 'midnight.csv', dryRun: true },
+      actor,
+    );
+    expect(checked.result).toMatchObject({ validRows: 2, expiredRows: 0 });
+    const applying = createStockService({
+      db: t.database.db,
+      config: t.config,
+      now: () => appliedAt,
+    });
+    const applied = await applying.applyImport(checked.result.importId!, actor);
+    expect(applied.result).toMatchObject({ imported: 1, validRows: 1, expiredRows: 1 });
   });
 });

@@ -12,8 +12,10 @@ import {
   SECRET_KEY_FILE,
   SecretKeyUnavailableError,
   SecretUnreadableError,
+  bulkSealer,
   createSecretBox,
   resolveMasterKey,
+  secretKeyFor,
 } from '../src/secrets';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from './support/app';
@@ -99,6 +101,19 @@ describe('sealed values', () => {
     const tampered = `${a.slice(0, -2)}${a.endsWith('A') ? 'B' : 'A'}A`;
     expect(() => box.open(tampered)).toThrow(SecretUnreadableError);
     expect(() => box.open('plain text')).toThrow(SecretUnreadableError);
+  });
+
+  it('sealed in bulk (stock imports) open with the box of the same purpose, each with its own IV', () => {
+    const seal = bulkSealer(secretKeyFor(config, 'stock-activation-code'));
+    const box = createSecretBox(config, 'stock-activation-code');
+    // More than one draw of IVs (4,096 per draw), multi-byte text included.
+    const codes = Array.from({ length: 5_000 }, (_, i) => `LPA:1$smdp.example.com$CODE-${i}-é`);
+    const sealed = codes.map((code) => seal(code));
+    expect(sealed.every((value, i) => box.open(value) === codes[i])).toBe(true);
+    expect(new Set(sealed.map((value) => value.split(':')[1])).size).toBe(codes.length);
+    expect(() => createSecretBox(config, 'supplier-api-key').open(sealed[0]!)).toThrow(
+      SecretUnreadableError,
+    );
   });
 });
 

@@ -1,10 +1,12 @@
 /** What every API benchmark needs: node-postgres, a throwaway database, percentiles. */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import type PgModule from 'pg';
 
-const apiRequire = createRequire(new URL('../../api/package.json', import.meta.url));
-/** node-postgres, resolved from the api package (the scripts folder has no dependencies). */
+/** Resolves packages from the api package (the scripts folder has no dependencies of its own). */
+export const apiRequire = createRequire(new URL('../../api/package.json', import.meta.url));
+/** node-postgres, resolved from the api package. */
 export const pg = apiRequire('pg') as typeof PgModule;
 
 export const ADMIN_URL =
@@ -12,6 +14,7 @@ export const ADMIN_URL =
 
 /** The p-th percentile (nearest rank) of the values. */
 export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] as number;
@@ -39,4 +42,16 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
       console.info(`dropped database ${name}`);
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

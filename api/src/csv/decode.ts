@@ -18,6 +18,11 @@ function boundary(bytes: Uint8Array, end: number): number {
   return at;
 }
 
+/** Refuses bytes that are not UTF-8 (simdutf: under a millisecond for 20 MB). */
+export function assertUtf8(bytes: Uint8Array): void {
+  if (!isUtf8(bytes)) throw new CsvEncodingError();
+}
+
 /**
  * The text of an uploaded file, refusing invalid UTF-8 (CsvEncodingError) instead of turning it
  * into U+FFFD. The whole file is validated first (simdutf, under a millisecond for 20 MB; the
@@ -25,7 +30,7 @@ function boundary(bytes: Uint8Array, end: number): number {
  * decoded half a megabyte at a time, pausing between, so a 20 MB file does not hold the event loop.
  */
 export async function decodeUtf8(bytes: Uint8Array): Promise<string> {
-  if (!isUtf8(bytes)) throw new CsvEncodingError();
+  assertUtf8(bytes);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const pacer = new Pacer();
   const parts: string[] = [];

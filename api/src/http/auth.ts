@@ -60,10 +60,11 @@ function isIdentityError(error: unknown): error is Error & { reason?: unknown } 
 /**
  * THE access check, run as an onRequest hook on every request (before the body is read):
  * the route's declared permission decides. 'public' passes; otherwise the Bearer ID token is
- * verified, the active user and its role's permissions are loaded into request.auth, and
- * { resource, action } must be allowed by can(). A route without a declaration is refused (403).
+ * verified and the active user with its role's permissions is put into request.auth (from the
+ * identity module's short session cache, or one query), and { resource, action } must be allowed
+ * by can(). A route without a declaration is refused (403).
  */
-export function createAuthHook(deps: { db: Db; identity: IdentityModule }) {
+export function createAuthHook(deps: { identity: IdentityModule }) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     request.auth = null;
     // No route matched: the not-found handler answers 404 and exposes nothing.
@@ -80,11 +81,17 @@ export function createAuthHook(deps: { db: Db; identity: IdentityModule }) {
 
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new UnauthenticatedError();
-    let email: string;
+    let auth: AuthContext;
     try {
-      ({ email } = await deps.identity.verifyIdToken(token));
+      const access = await deps.identity.authenticate(token);
+      auth = {
+        userId: access.userId,
+        email: access.email,
+        roleId: access.roleId,
+        permissions: access.permissions,
+      };
     } catch (error) {
-      // Disabling a user also ends their sessions; the spec still wants them told why.
+      // A disabled user's sessions are ended too; the spec still wants them told why.
       if (isIdentityError(error)) {
         throw new UnauthenticatedError(
           error.reason === 'disabled' ? ACCOUNT_DISABLED : ERROR_MESSAGES.unauthenticated,
@@ -92,16 +99,6 @@ export function createAuthHook(deps: { db: Db; identity: IdentityModule }) {
       }
       throw error;
     }
-    const access = await loadUserAccess(deps.db, email);
-    // A valid token of someone with no account here (a pool user never provisioned): no access.
-    if (!access) throw new ForbiddenError();
-    if (access.status !== 'active') throw new UnauthenticatedError(ACCOUNT_DISABLED);
-    const auth: AuthContext = {
-      userId: access.userId,
-      email: access.email,
-      roleId: access.roleId,
-      permissions: access.permissions,
-    };
     if (
       permission !== 'signedIn' &&
       !can(auth.permissions, permission.resource, permission.action)

@@ -4,7 +4,13 @@ import { parseSecretKey } from './crypto';
 import { DatabaseJwksCache, loadOrCreateSigningKey, loadOtpKey, readPublicJwks } from './keys';
 import { createIdentityPlugin } from './plugin';
 import { IDENTITY_LIMITS, IdentityService } from './service';
-import { IdentityError, type CreateIdentity, type IdentityModule } from './types';
+import { SessionCache } from './session-cache';
+import {
+  IdentityError,
+  type CreateIdentity,
+  type IdentityModule,
+  type SessionAccess,
+} from './types';
 import { TokenVerifier } from './verifier';
 
 export * from './types';
@@ -40,6 +46,7 @@ export const createIdentity: CreateIdentity = async ({ config, database, log, ma
   );
   const verifier = new TokenVerifier(db, config, issuer, jwksCache);
   verifier.cacheLocalJwks(await readPublicJwks(db));
+  const sessions = new SessionCache<SessionAccess>(config.identity.sessionCacheSeconds * 1000);
 
   const activeMailer = mailer ?? createMailer(config.mail, log);
   const ownsMailer = !mailer;
@@ -63,6 +70,7 @@ export const createIdentity: CreateIdentity = async ({ config, database, log, ma
       accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
     },
     verifier,
+    sessionsChanged: () => sessions.clear(),
   });
 
   const prune = () =>
@@ -81,6 +89,8 @@ export const createIdentity: CreateIdentity = async ({ config, database, log, ma
   const identity: IdentityModule = {
     plugin: createIdentityPlugin({ config, service, readJwks: () => readPublicJwks(db) }),
     verifyIdToken: (token) => verifier.verifyIdToken(token),
+    authenticate: (token) => sessions.get(token, () => verifier.verifyIdTokenWithAccess(token)),
+    forgetSessions: () => sessions.clear(),
     async issueSessionTokens(email) {
       const user = await service.findActiveUserByEmail(email);
       if (!user) throw new IdentityError('unauthenticated', 'No active user with this e-mail');

@@ -70,6 +70,8 @@ export interface IdentityServiceDeps {
   otpKey: Buffer;
   tokenSettings: TokenSettings;
   verifier: TokenVerifier;
+  /** Called after a sign-out or revocation is committed (drops the session cache). */
+  sessionsChanged?: () => void;
 }
 
 /**
@@ -355,6 +357,7 @@ export class IdentityService {
     });
     if (!outcome.ok) {
       if (outcome.reusedSession) {
+        this.deps.sessionsChanged?.();
         this.deps.log.warn(
           { sessionId: outcome.reusedSession },
           'identity: refresh token reuse, session revoked',
@@ -403,6 +406,7 @@ export class IdentityService {
       .update(identitySessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(identitySessions.id, row.sessionId), isNull(identitySessions.revokedAt)));
+    this.deps.sessionsChanged?.();
   }
 
   /** Ends every session of the user, local ones and (via auth_time) tokens of a real Cognito pool. */
@@ -423,6 +427,7 @@ export class IdentityService {
           set: { revokedBefore: sql`now()` },
         });
     });
+    this.deps.sessionsChanged?.();
   }
 
   async findActiveUserByEmail(email: string): Promise<UserRow | undefined> {

@@ -1,3 +1,4 @@
+import type { PermissionEntry } from '@esim/contracts';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
@@ -15,6 +16,17 @@ export interface VerifiedIdentity {
   issuer: 'local' | 'cognito';
 }
 
+/** What the API's access check needs about the caller of a request. */
+export interface SessionAccess {
+  userId: string;
+  email: string;
+  roleId: string | null;
+  /** The role's permission entries, by path. */
+  permissions: PermissionEntry[];
+  /** Epoch milliseconds: the ID token's expiry. */
+  expiresAt: number;
+}
+
 export interface SessionTokens {
   idToken: string;
   accessToken: string;
@@ -30,6 +42,17 @@ export interface IdentityModule {
    * still active and its session not signed out. Throws IdentityError('unauthenticated') otherwise.
    */
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  /**
+   * The access check of every API request: verifyIdToken plus the user's role and permissions,
+   * from the session cache (SESSION_CACHE_SECONDS) or ONE query. Throws like verifyIdToken.
+   */
+  authenticate(token: string): Promise<SessionAccess>;
+  /**
+   * Drops every cached session of this process at once. Call it after committing anything that
+   * can take access away: a role's permissions or users, a user's status (sign-out and revocation
+   * through this module call it themselves).
+   */
+  forgetSessions(): void;
   /** Starts a session for an existing active user without OTP (tests and the CLI only; no HTTP route). */
   issueSessionTokens(email: string): Promise<SessionTokens>;
   /** Ends every session of a user (GlobalSignOut, user disabled). */

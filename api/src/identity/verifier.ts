@@ -1,3 +1,4 @@
+import type { PermissionEntry, PermissionMethod } from '@esim/contracts';
 import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError } from 'aws-jwt-verify/error';
@@ -6,10 +7,10 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { decodeJwt } from 'jose';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { identityRevocations, identitySessions, users } from '../db/schema';
+import { identityRevocations, identitySessions, rolePermissions, users } from '../db/schema';
 import { CognitoError, MESSAGES, notAuthorized } from './errors';
 import type { DatabaseJwksCache } from './keys';
-import { IdentityError, type VerifiedIdentity } from './types';
+import { IdentityError, type SessionAccess, type VerifiedIdentity } from './types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
@@ -22,6 +23,9 @@ interface CheckedUser {
   id: string;
   email: string;
   lastLoginAt: Date | null;
+  roleId: string | null;
+  /** The role's entries when asked for (withAccess), else empty. */
+  permissions: PermissionEntry[];
 }
 
 /**
@@ -78,6 +82,28 @@ export class TokenVerifier {
   }
 
   async verifyIdToken(token: string): Promise<VerifiedIdentity> {
+    return (await this.verifyId(token, false)).identity;
+  }
+
+  /**
+   * verifyIdToken plus what the API's access check needs, the user's role and its permission
+   * entries, read in the same single query as the session check.
+   */
+  async verifyIdTokenWithAccess(token: string): Promise<SessionAccess> {
+    const { identity, user, expiresAt } = await this.verifyId(token, true);
+    return {
+      userId: identity.userId,
+      email: identity.email,
+      roleId: user.roleId,
+      permissions: user.permissions,
+      expiresAt,
+    };
+  }
+
+  private async verifyId(
+    token: string,
+    withAccess: boolean,
+  ): Promise<{ identity: VerifiedIdentity; user: CheckedUser; expiresAt: number }> {
     const fail = (message: string) => new IdentityError('unauthenticated', message);
     let issuer: unknown;
     try {
@@ -108,7 +134,7 @@ export class TokenVerifier {
         throw fail('Invalid token');
       lookup = { email: payload.email.toLowerCase() };
     }
-    const result = await this.checkUser({ ...lookup, authTime });
+    const result = await this.checkUser({ ...lookup, authTime, withAccess });
     if ('problem' in result) {
       if (result.problem === 'inactive') {
         throw new IdentityError('unauthenticated', MESSAGES.userDisabled, 'disabled');
@@ -120,11 +146,16 @@ export class TokenVerifier {
       await this.recordSignIn(result.user.id, authTime);
     }
     return {
-      sub: String(payload.sub),
-      email: result.user.email,
-      originJti,
-      userId: result.user.id,
-      issuer: kind,
+      identity: {
+        sub: String(payload.sub),
+        email: result.user.email,
+        originJti,
+        userId: result.user.id,
+        issuer: kind,
+      },
+      user: result.user,
+      // aws-jwt-verify has checked exp (a number) on every token it accepts.
+      expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : 0,
     };
   }
 
@@ -160,11 +191,17 @@ export class TokenVerifier {
     return { id: result.user.id, email: result.user.email, sessionId: payload.origin_jti };
   }
 
+  /**
+   * The user, its session and revocation state (and with `withAccess` its role's permission
+   * entries, as one JSON array) in ONE statement: this runs on every request that misses the
+   * session cache.
+   */
   private async checkUser(input: {
     userId?: string;
     email?: string;
     sessionId?: string;
     authTime: number | undefined;
+    withAccess?: boolean;
   }): Promise<{ user: CheckedUser } | { problem: SessionProblem }> {
     const sessionId = input.sessionId ?? null;
     const [row] = await this.db
@@ -173,6 +210,13 @@ export class TokenVerifier {
         email: users.email,
         status: users.status,
         lastLoginAt: users.lastLoginAt,
+        roleId: users.roleId,
+        permissions: input.withAccess
+          ? sql<PermissionEntry[] | string>`(
+              SELECT coalesce(json_agg(json_build_object('path', rp.path, 'methods', rp.methods)
+                                       ORDER BY rp.path), '[]'::json)
+              FROM ${rolePermissions} rp WHERE rp.role_id = ${users.roleId})`
+          : sql<null>`NULL`,
         revokedBefore: identityRevocations.revokedBefore,
         sessionFound: sql<boolean>`${identitySessions.id} IS NOT NULL`,
         sessionLive: sql<boolean>`${identitySessions.revokedAt} IS NULL AND ${identitySessions.expiresAt} > now()`,
@@ -196,7 +240,22 @@ export class TokenVerifier {
       if (input.authTime === undefined || input.authTime < revokedBefore)
         return { problem: 'revoked' };
     }
-    return { user: { id: row.id, email: row.email, lastLoginAt: row.lastLoginAt } };
+    const permissions =
+      typeof row.permissions === 'string'
+        ? (JSON.parse(row.permissions) as PermissionEntry[])
+        : (row.permissions ?? []);
+    return {
+      user: {
+        id: row.id,
+        email: row.email,
+        lastLoginAt: row.lastLoginAt,
+        roleId: row.roleId,
+        permissions: permissions.map((entry) => ({
+          path: entry.path,
+          methods: entry.methods as PermissionMethod[],
+        })),
+      },
+    };
   }
 
   /** users.last_login_at follows the token's auth_time: written once per sign-in, not per request. */

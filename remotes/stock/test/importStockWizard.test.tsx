@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImportStockWizard } from '../src/components/ImportStockWizard';
 
-/* The stock wizard on the import kit: a large file is applied as a background job. */
+/*
+ * The stock wizard on the import kit: the dry run stages the file, the apply sends its importId
+ * (not the file again), and a large file is applied as a background job.
+ */
 
 const ROWS = 5001;
 const requests: string[] = [];
@@ -15,7 +18,7 @@ let jobReads = 0;
 let close: () => void;
 let en: i18n;
 
-const result = (dryRun: boolean, jobId: string | null) => ({
+const result = (dryRun: boolean, jobId: string | null, importId: string | null = null) => ({
   dryRun,
   productId: 'p-1',
   fileName: 'big.csv',
@@ -28,10 +31,10 @@ const result = (dryRun: boolean, jobId: string | null) => ({
   allExpired: false,
   imported: 0,
   jobId,
-  importId: null,
+  importId,
 });
 
-function reply(url: URL, response: ServerResponse) {
+function reply(url: URL, body: string, response: ServerResponse) {
   let data: unknown;
   if (url.pathname.endsWith('/stock/csv/job')) {
     jobReads += 1;
@@ -43,9 +46,12 @@ function reply(url: URL, response: ServerResponse) {
       result: done ? { ...result(false, null), imported: ROWS } : null,
       error: null,
     };
+  } else if (url.pathname.endsWith('/stock/csv/apply')) {
+    // The checked file is applied by its importId (staged on the server), not sent again.
+    data = body === JSON.stringify({ importId: 'import-1' }) ? result(false, 'job-1') : null;
   } else {
-    const dryRun = url.searchParams.get('dryRun') === 'true';
-    data = result(dryRun, dryRun ? null : 'job-1');
+    // The dry run staged the file: importId to apply it with.
+    data = result(url.searchParams.get('dryRun') === 'true', null, 'import-1');
   }
   response.writeHead(200, { 'Content-Type': 'application/json' });
   response.end(JSON.stringify({ data }));
@@ -54,11 +60,12 @@ function reply(url: URL, response: ServerResponse) {
 beforeAll(async () => {
   en = await createTestI18n('en');
   const server = createServer((request, response) => {
-    request.resume();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = new URL(request.url ?? '', 'http://x');
       requests.push(`${request.method} ${url.pathname.replace('/api/mng/', '')}${url.search}`);
-      reply(url, response);
+      reply(url, Buffer.concat(chunks).toString('utf8'), response);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -110,7 +117,7 @@ describe('ImportStockWizard', () => {
       ).toContain('5,001 eSIMs imported.');
       expect(requests).toEqual([
         'POST stock/csv?productId=p-1&fileName=big.csv&dryRun=true',
-        'POST stock/csv?productId=p-1&fileName=big.csv&dryRun=false',
+        'POST stock/csv/apply',
         'GET stock/csv/job?id=job-1',
         'GET stock/csv/job?id=job-1',
       ]);

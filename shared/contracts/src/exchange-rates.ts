@@ -24,15 +24,18 @@ export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
 /** Columns of the exchange-rate CSV import, in order (a header row with these names is optional). */
 export const EXCHANGE_RATE_CSV_COLUMNS = ['currency', 'rate', 'effectiveDate'] as const;
 
+/** en-CA formats as yyyy-MM-dd. Made once: building a formatter costs more than a list query. */
+let businessDayFormat: Intl.DateTimeFormat | undefined;
+
 /** Today as yyyy-MM-dd in BUSINESS_TIME_ZONE. */
 export function businessToday(now: Date = new Date()): string {
-  // en-CA formats as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', {
+  businessDayFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: BUSINESS_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  return businessDayFormat.format(now);
 }
 
 /** A real calendar date written yyyy-MM-dd (2026-02-30 is not). */

@@ -21,6 +21,7 @@ import { safeString } from './text-safety';
  *   GET    stock/history?id=        audit history (entity 'stockItem')        -> AuditHistory
  *   POST   stock/csv?productId=&fileName=&dryRun=   raw body (Content-Type: text/csv)
  *                                                                            -> StockImportResult
+ *   POST   stock/csv/apply          apply a checked file {importId}           -> StockImportResult
  *   GET    stock/csv/job?id=        background import progress                -> StockImportJob
  *   GET    stock/export?<detail filters>  CSV (no activation codes)
  */
@@ -124,6 +125,7 @@ export const STOCK_MESSAGES = {
   allExpired: 'All eSIMs in the file have expired; nothing was imported.',
   importHasErrors: 'The file has errors; fix them and import again.',
   notStockProduct: 'Stock can only be imported for products of suppliers with delivery type stock.',
+  importExpired: 'The checked file is no longer available; check it again.',
   notFound: 'Stock item',
   jobNotFound: 'Import job',
   /** `Cannot change status from {{from}} to {{to}}.` — built by transitionRefused(). */
@@ -141,6 +143,7 @@ export const STOCK_API_MESSAGES = defineApiMessages('stock', {
   allExpired: STOCK_MESSAGES.allExpired,
   importHasErrors: STOCK_MESSAGES.importHasErrors,
   notStockProduct: STOCK_MESSAGES.notStockProduct,
+  importExpired: STOCK_MESSAGES.importExpired,
   transitionRefused: 'Cannot change status from {{from}} to {{to}}.',
   deleteRefused: 'A stock item with status {{status}} cannot be deleted.',
 });
@@ -441,9 +444,22 @@ export const stockImportQuerySchema = v.object({
 export type StockImportQuery = v.InferInput<typeof stockImportQuerySchema>;
 
 /**
- * What stock/csv answers (dry run or apply), and a finished job's result.
- * Row numbers are the spreadsheet's (header = row 1). Apply with any error row is a 400 whose
- * errors[] are the row errors (nothing written); all rows expired is a 422 STOCK_MESSAGES.allExpired.
+ * POST stock/csv/apply body: the importId a dry run answered (its checked rows are staged on the
+ * server for STOCK_IMPORT_STAGED_MINUTES, for the user who checked the file). Gone, expired,
+ * another user's or already applied: 422 STOCK_MESSAGES.importExpired (check the file again).
+ */
+export const stockImportApplySchema = v.object({ importId: idField('importId') });
+export type StockImportApplyInput = v.InferInput<typeof stockImportApplySchema>;
+
+/** How long a checked (dry run) file can be applied. */
+export const STOCK_IMPORT_STAGED_MINUTES = 60;
+
+/**
+ * What stock/csv and stock/csv/apply answer (dry run or apply), and a finished job's result.
+ * Row numbers are the spreadsheet's (header = row 1). A dry run of a file without row errors
+ * stages it: `importId` is set, and POST stock/csv/apply {importId} imports exactly the checked
+ * rows without sending the file again. Apply with any error row is a 400 whose errors[] are the
+ * row errors (nothing written); all rows expired is a 422 STOCK_MESSAGES.allExpired.
  * A large apply (> STOCK_IMPORT_BACKGROUND_ROWS rows) answers 200 with jobId set, imported 0 and
  * message 'Stock import started.': poll GET stock/csv/job?id=<jobId> (about once a second) until
  * succeeded (result: this shape, imported set; toast 'Stock imported.') or failed (error).
@@ -470,7 +486,11 @@ export interface StockImportResult {
   imported: number;
   /** Set when the apply runs in the background. */
   jobId: string | null;
-  /** Set once applied: the import's id (items' importId; audit entity stockImport). */
+  /**
+   * The import's id: on a dry run, set when the file was staged (no row error, something to
+   * import): send it to stock/csv/apply. Once applied, the items' importId (audit entity
+   * stockImport).
+   */
   importId: string | null;
 }
 

@@ -97,6 +97,14 @@ function canonicalMethods(methods: readonly PermissionMethod[]): PermissionMetho
 }
 
 export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'identity'>) {
+  /**
+   * A change of who may do what: once it is committed (or has failed), every cached session of
+   * this process is dropped, so the next request reads the permissions again (decision 0013).
+   */
+  function accessChanged<T>(change: Promise<T>): Promise<T> {
+    return change.finally(() => identity.forgetSessions());
+  }
+
   async function findRole(q: Queryable, id: string) {
     const [role] = await q.select().from(roles).where(eq(roles.id, id)).limit(1);
     if (!role) throw new NotFoundError('Role');
@@ -283,7 +291,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       input: { roleId: string; permissions: PermissionEntry[]; version?: number | undefined },
       actor: AuditActor,
     ): Promise<RoleDetail> {
-      return db.transaction(async (tx) => {
+      const changed = db.transaction(async (tx) => {
         const role = await roleDetail(tx, input.roleId);
         if (role.id === ROLE_IDS.administrators) {
           throw new BusinessRuleError(ACCESS_MESSAGES.administratorsPermissions);
@@ -304,13 +312,14 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         await bumpVersion(tx, role.id, input.version);
         return auditRole(tx, actor, role, await roleDetail(tx, role.id));
       });
+      return accessChanged(changed);
     },
 
     async setRoleUsers(
       input: { roleId: string; userIds: string[] },
       actor: AuditActor,
     ): Promise<RoleDetail> {
-      return db.transaction(async (tx) => {
+      const changed = db.transaction(async (tx) => {
         const role = await roleDetail(tx, input.roleId);
         const ids = [...new Set(input.userIds)];
         await assertUsersExist(tx, ids);
@@ -336,13 +345,14 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         await recordUserChanges(tx, actor, usersBefore, await userSnapshots(tx, touched));
         return auditRole(tx, actor, role, await roleDetail(tx, input.roleId));
       });
+      return accessChanged(changed);
     },
 
     async assignRole(
       input: { roleId: string; userIds: string[]; emails: string[] },
       actor: AuditActor,
     ): Promise<AssignRoleResult> {
-      return db.transaction(async (tx) => {
+      const changed = db.transaction(async (tx) => {
         const role = await roleDetail(tx, input.roleId);
         const ids = [...new Set(input.userIds)];
         await assertUsersExist(tx, ids);
@@ -398,6 +408,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         affected.sort((a, b) => a.email.localeCompare(b.email));
         return { roleId: input.roleId, users: affected, created };
       });
+      return accessChanged(changed);
     },
 
     /** Own e-mail: anyone signed in; someone else's needs GET on the roles resource. */
@@ -437,7 +448,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       if (input.id === auth.userId && input.status === 'inactive') {
         throw new BusinessRuleError(ACCESS_MESSAGES.ownAccount);
       }
-      const user = await db.transaction(async (tx) => {
+      const changed = db.transaction(async (tx) => {
         const before = await userSnapshots(tx, [input.id]);
         const [updated] = await tx
           .update(users)
@@ -449,7 +460,9 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         await recordUserChanges(tx, actorOf(auth), before, await userSnapshots(tx, [input.id]));
         return updated;
       });
-      // A disabled user's tokens stop working at once, not when they expire.
+      const user = await accessChanged(changed);
+      // A disabled user's tokens stop working at once, not when they expire (revoking drops the
+      // session cache again once the revocation is written).
       if (user.status === 'inactive') await identity.revokeAllSessions(user.id);
       return user;
     },

@@ -7,6 +7,7 @@ import {
   revealActivationCodeSchema,
   stockDetailSchema,
   stockIdQuerySchema,
+  stockImportApplySchema,
   stockImportQuerySchema,
   stockProductListSchema,
   updateStockStatusSchema,
@@ -146,13 +147,28 @@ export const stockRoutes: AreaRoutes = (deps) => {
           ]);
         }
         const body = request.body;
-        if (typeof body !== 'string') {
+        if (!(body instanceof Uint8Array)) {
           throw new ValidationError([
             { field: 'file', message: keyedMessage('fileExtension', { extensions }) },
           ]);
         }
         const { result, message } = await service.importCsv(body, query, actorOf(auth));
         return { data: result, ...(message ? { message } : {}) };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: 'stock/csv/apply',
+      permission: { resource: RESOURCES.stock, action: 'POST' },
+      body: stockImportApplySchema,
+      summary: 'Import a checked stock file: the rows its dry run staged (importId)',
+      description:
+        'Body: { importId } from a stock/csv dry run without row errors (staged for the user who ' +
+        'checked it, 60 minutes). Large imports answer a jobId (poll stock/csv/job).',
+      tags: ['stock'],
+      handler: async ({ body, auth }) => {
+        const { result, message } = await service.applyImport(body.importId, actorOf(auth));
+        return { data: result, message };
       },
     }),
     route({

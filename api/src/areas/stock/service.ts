@@ -1,5 +1,6 @@
 import type { stockProductListSchema, updateStockStatusSchema } from '@esim/contracts';
 import {
+  MAX_RETURNED_ROW_ERRORS,
   RESOURCES,
   STOCK_AUDIT_ENTITY,
   STOCK_EXPIRING_SOON_DAYS,
@@ -30,7 +31,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
-import { defineAuditEntity, recordAudit, type AuditActor } from '../../audit';
+import { defineAuditEntity, recordAudit, type AuditActor, type Tx } from '../../audit';
 import { importValidationError, keyedMessage } from '../../csv';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -39,20 +40,28 @@ import {
   NotFoundError,
   StaleVersionError,
   ValidationError,
+  isUniqueViolation,
 } from '../../http/errors';
 import { getJob, type JobHandler, type JobQueue } from '../../jobs';
-import { createSecretBox } from '../../secrets';
+import { createSecretBox, secretKeyFor } from '../../secrets';
 import { endOfRange, iso, rowsOf } from '../list-helpers';
+import { duplicateIccid, isoDay, maskMatchingId, recordImportAudit, stockToday } from './import';
+import { checkStockFileInWorker } from './import-pool';
 import {
-  checkExisting,
-  importResult,
-  insertStockRows,
-  isoDay,
-  stockToday,
-  maskMatchingId,
-  parseStockCsv,
-  type ParsedStockImport,
-} from './import';
+  APPLY_CHUNK_ROWS,
+  APPLY_CHUNK_ROWS_EMBEDDED,
+  claimStagedImport,
+  deleteStagedImport,
+  existingListedIccids,
+  existingStagedIccids,
+  findStagedImport,
+  insertStagedImport,
+  insertStagedRows,
+  moveStagedRows,
+  type ExistingIccids,
+  type StagedImport,
+  type StagedParams,
+} from './staging';
 
 export const stockItemAudit = defineAuditEntity(STOCK_AUDIT_ENTITY, RESOURCES.stock);
 
@@ -167,54 +176,16 @@ export interface StockServiceDeps {
   now?: () => Date;
 }
 
-/**
- * Parses of files this process just queued (job id -> parse), for its own worker to reuse (the job
- * re-checks the database). Process-wide: the routes' service queues, the worker's service runs.
- * An entry another process's worker made useless goes after PARSE_KEPT_MS.
- */
-const queuedParses = new Map<string, ParsedStockImport>();
-const PARSE_KEPT_MS = 10 * 60_000;
+/** The secrets purpose of activation codes (api/src/secrets). */
+const STOCK_SECRET_PURPOSE = 'stock-activation-code';
 
-function rememberParse(jobId: string, parsed: ParsedStockImport): void {
-  queuedParses.set(jobId, parsed);
-  setTimeout(() => queuedParses.delete(jobId), PARSE_KEPT_MS).unref();
-}
-
-function takeParse(jobId: string): ParsedStockImport | undefined {
-  const parsed = queuedParses.get(jobId);
-  queuedParses.delete(jobId);
-  return parsed;
-}
+/** Thrown inside the staging transaction to roll it back (the file has rows already in stock). */
+const notStaged = new Error('not staged');
 
 export function createStockService(deps: StockServiceDeps) {
   const { db } = deps;
-  const box = createSecretBox(deps.config, 'stock-activation-code');
+  const box = createSecretBox(deps.config, STOCK_SECRET_PURPOSE);
   const now = deps.now ?? (() => new Date());
-
-  // ---------------------------------------------------------------- counts
-
-  async function countsOf(productId: string | undefined): Promise<{
-    counts: StockStatusCounts;
-    expiringSoon: number;
-  }> {
-    const counts = emptyCounts();
-    const rows = rowsOf<{ status: StockStatus; items: string }>(
-      await db.execute(sql`
-        SELECT status, sum(items)::bigint AS items FROM stock_counts
-        ${productId ? sql`WHERE product_id = ${productId}` : sql``}
-        GROUP BY status`),
-    );
-    for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.items);
-    const today = stockToday(now());
-    const soon = rowsOf<{ n: string }>(
-      await db.execute(sql`
-        SELECT count(*) AS n FROM stock_items
-        WHERE status = 'on_hand' AND active_expire_date BETWEEN ${today}::date
-              AND ${addDays(today, STOCK_EXPIRING_SOON_DAYS)}::date
-        ${productId ? sql`AND product_id = ${productId}` : sql``}`),
-    );
-    return { counts, expiringSoon: Number(soon[0]?.n ?? 0) };
-  }
 
   // ---------------------------------------------------------------- stock/list
 
@@ -255,16 +226,17 @@ export function createStockService(deps: StockServiceDeps) {
       WHERE ${sql.join(where, sql` AND `)}`;
     const sortSql = PRODUCT_SORT[query.sort ?? 'productName'] ?? PRODUCT_SORT.productName!;
     const direction = query.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`;
-    const rows = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
+    // The page and the total are independent reads: run at the same time.
+    const [pageRows, countRows] = await Promise.all([
+      db.execute(sql`
         SELECT * FROM (${base}) x ORDER BY ${sortSql} ${direction}, product_id
         LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-    );
-    const totalRows = rowsOf<{ n: string }>(
-      await db.execute(sql`
+      db.execute(sql`
         SELECT count(*) AS n FROM products p JOIN suppliers su ON su.id = p.supplier_id
         WHERE ${sql.join(where, sql` AND `)}`),
-    );
+    ]);
+    const rows = rowsOf<Record<string, unknown>>(pageRows);
+    const totalRows = rowsOf<{ n: string }>(countRows);
     return {
       items: rows.map((row) => {
         const counts = emptyCounts();
@@ -358,100 +330,111 @@ export function createStockService(deps: StockServiceDeps) {
       : sql`(${sort.column}, s.id) < (${value}, ${cursor.id}::uuid)`;
   }
 
-  async function countItems(filters: StockDetailFilters): Promise<number> {
-    // Only product/status filters: the maintained counts answer without scanning the items.
-    if (
-      !filters.search &&
-      !filters.supplierId &&
-      filters.expiringWithinDays === undefined &&
-      !filters.from &&
-      !filters.to
-    ) {
-      const where: SQL[] = [];
-      if (filters.productId) where.push(sql`product_id = ${filters.productId}`);
-      if (filters.status && filters.status.length > 0) {
-        where.push(
-          sql`status IN (${sql.join(
-            filters.status.map((status) => sql`${status}`),
-            sql`, `,
-          )})`,
-        );
-      }
-      const rows = rowsOf<{ n: string | null }>(
-        await db.execute(sql`
-          SELECT sum(items) AS n FROM stock_counts
-          ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`),
-      );
-      return Number(rows[0]?.n ?? 0);
-    }
-    const where = itemWhere(filters);
-    const rows = rowsOf<{ n: string }>(
-      await db.execute(sql`
-        SELECT count(*) AS n FROM stock_items s
-        ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`),
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
+  /** The page's rows come back as one JSON array, ordered like the page (json_agg ORDER BY). */
+  const JSON_ROW_ORDER: Record<StockDetailFilters['sort'], SQL> = {
+    importedDate: sql`x.imported_at`,
+    iccid: sql`x.iccid`,
+    activeExpireDate: sql`x.active_expire_date`,
+  };
 
-  async function productHeader(productId: string) {
-    const rows = rowsOf<Record<string, string>>(
-      await db.execute(sql`
-        SELECT p.id, p.product_code, p.name, su.id AS supplier_id, su.name AS supplier_name
-        FROM products p JOIN suppliers su ON su.id = p.supplier_id WHERE p.id = ${productId}`),
-    );
-    const row = rows[0];
-    if (!row) throw new NotFoundError('Product');
-    return {
-      id: row.id!,
-      productCode: row.product_code!,
-      name: row.name!,
-      supplierId: row.supplier_id!,
-      supplierName: row.supplier_name!,
-    };
-  }
-
-  /** One page of items: OFFSET for `page`, KEYSET when a cursor is given. */
-  async function detailPage(filters: StockDetailFilters): Promise<{
-    items: StockItemListItem[];
-    nextCursor: string | null;
-  }> {
+  /**
+   * stock/detail in ONE statement, one round trip: the page's rows (OFFSET for `page`, KEYSET when
+   * a cursor is given; one row more than the page, to know whether a next page exists) as a JSON
+   * array, and next to them the counts by status (maintained in stock_counts), the on-hand items
+   * expiring soon, the total and the product header. The total comes from the counts when only
+   * product and status filter; with a search, supplier, expiry or date filter the items are
+   * counted.
+   */
+  async function detail(filters: StockDetailFilters): Promise<StockDetailResult> {
+    const { productId } = filters;
     const extra = filters.cursor
       ? [keysetCondition(filters, decodeCursor(filters.cursor, filters.sort, filters.order))]
       : [];
     const offset = filters.cursor ? 0 : (filters.page - 1) * filters.pageSize;
-    const rows = rowsOf<ItemRow>(
-      await db.execute(selectItems(filters, extra, filters.pageSize + 1, offset)),
+    const direction = filters.order === 'asc' ? sql`ASC` : sql`DESC`;
+    const today = stockToday(now());
+    const fromCounts =
+      !filters.search &&
+      !filters.supplierId &&
+      filters.expiringWithinDays === undefined &&
+      !filters.from &&
+      !filters.to;
+    const where = itemWhere(filters);
+    const [row] = rowsOf<{
+      items: ItemRow[] | string | null;
+      counts: Record<string, unknown> | string | null;
+      expiring_soon: string | number;
+      total: string | number | null;
+      product: Record<string, string> | string | null;
+    }>(
+      await db.execute(sql`
+        SELECT
+          (SELECT coalesce(json_agg(x ORDER BY ${JSON_ROW_ORDER[filters.sort]} ${direction},
+                                    x.id ${direction}), '[]'::json)
+           FROM (${selectItems(filters, extra, filters.pageSize + 1, offset)}) x) AS items,
+          (SELECT coalesce(json_object_agg(c.status, c.items), '{}'::json) FROM (
+             SELECT status, sum(items)::bigint AS items FROM stock_counts
+             ${productId ? sql`WHERE product_id = ${productId}` : sql``}
+             GROUP BY status) c) AS counts,
+          (SELECT count(*) FROM stock_items
+           WHERE status = 'on_hand' AND active_expire_date BETWEEN ${today}::date
+                 AND ${addDays(today, STOCK_EXPIRING_SOON_DAYS)}::date
+           ${productId ? sql`AND product_id = ${productId}` : sql``}) AS expiring_soon,
+          ${
+            fromCounts
+              ? sql`NULL::bigint`
+              : sql`(SELECT count(*) FROM stock_items s
+                     ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``})`
+          } AS total,
+          ${
+            productId
+              ? sql`(SELECT json_build_object('id', p.id, 'productCode', p.product_code,
+                       'name', p.name, 'supplierId', su.id, 'supplierName', su.name)
+                     FROM products p JOIN suppliers su ON su.id = p.supplier_id
+                     WHERE p.id = ${productId})`
+              : sql`NULL::json`
+          } AS product`),
     );
+    const json = <T>(value: T | string | null | undefined): T | null =>
+      typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null);
+    const product = json(row?.product);
+    if (productId && !product) throw new NotFoundError('Product');
+    const counts = emptyCounts();
+    for (const [status, items] of Object.entries(json(row?.counts) ?? {})) {
+      if (status in counts) counts[status as StockStatus] = Number(items);
+    }
+    const statuses: readonly StockStatus[] =
+      filters.status && filters.status.length > 0 ? filters.status : STOCK_STATUSES;
+    const rows = json(row?.items) ?? [];
     const page = rows.slice(0, filters.pageSize);
     const last = page.at(-1);
-    const nextCursor =
-      rows.length > filters.pageSize && last
-        ? encodeCursor({
-            sort: filters.sort,
-            order: filters.order,
-            value: last.sort_text,
-            id: last.id,
-          })
-        : null;
-    return { items: page.map(toListItem), nextCursor };
-  }
-
-  async function detail(filters: StockDetailFilters): Promise<StockDetailResult> {
-    const product = filters.productId ? await productHeader(filters.productId) : null;
-    const [page, total, counts] = [
-      await detailPage(filters),
-      await countItems(filters),
-      await countsOf(filters.productId),
-    ];
     return {
-      items: page.items,
-      total,
+      items: page.map(toListItem),
+      total: fromCounts
+        ? statuses.reduce<number>((sum, status) => sum + counts[status], 0)
+        : Number(row?.total ?? 0),
       page: filters.page,
       pageSize: filters.pageSize,
-      nextCursor: page.nextCursor,
-      counts: counts.counts,
-      expiringSoon: counts.expiringSoon,
-      product,
+      nextCursor:
+        rows.length > filters.pageSize && last
+          ? encodeCursor({
+              sort: filters.sort,
+              order: filters.order,
+              value: last.sort_text,
+              id: last.id,
+            })
+          : null,
+      counts,
+      expiringSoon: Number(row?.expiring_soon ?? 0),
+      product: product
+        ? {
+            id: String(product.id),
+            productCode: String(product.productCode),
+            name: String(product.name),
+            supplierId: String(product.supplierId),
+            supplierName: String(product.supplierName),
+          }
+        : null,
     };
   }
 
@@ -657,95 +640,246 @@ export function createStockService(deps: StockServiceDeps) {
       throw new BusinessRuleError(STOCK_API_MESSAGES.notStockProduct);
   }
 
-  async function parseAndCheck(text: string) {
-    return checkExisting(db, await parseStockCsv(text, stockToday(now())));
+  /**
+   * PostgreSQL: staged rows sent as bytea, 25,000 rows per apply statement. The embedded PGlite
+   * (on this thread): as text, 5,000 rows per statement (staging.ts).
+   */
+  const stagedParams: StagedParams = deps.config.databaseUrl ? 'bytes' : 'text';
+  const applyChunkRows = deps.config.databaseUrl ? APPLY_CHUNK_ROWS : APPLY_CHUNK_ROWS_EMBEDDED;
+
+  /**
+   * The activation codes' sealing key for the check thread (resolved on first use), in an
+   * ArrayBuffer of its own: a pooled Buffer would send its whole 8 KB slab along.
+   */
+  let importKey: Uint8Array | undefined;
+  function stockImportKey(): Uint8Array {
+    return (importKey ??= new Uint8Array(secretKeyFor(deps.config, STOCK_SECRET_PURPOSE)));
   }
 
-  function refuseUnlessApplicable(
-    parsed: Awaited<ReturnType<typeof parseAndCheck>>,
+  /**
+   * Checks a file in a worker thread and, when it has no row error, stages its rows (sealed) in
+   * one transaction together with the duplicate check against the stock; a file with duplicates
+   * is not staged. Answers the dry run's result (importId set when staged).
+   */
+  async function checkFile(
+    bytes: Uint8Array,
     meta: { productId: string; fileName: string },
-  ) {
-    const result = importResult(parsed, { dryRun: false, ...meta });
+    actor: AuditActor,
+  ): Promise<StockImportResult> {
+    await stockProduct(meta.productId);
+    const checked = await checkStockFileInWorker({
+      bytes,
+      today: stockToday(now()),
+      sealKey: stockImportKey(),
+    });
+    if (checked.fileErrors) throw new ValidationError(checked.fileErrors);
+    let existing: ExistingIccids = { errors: [], count: 0 };
+    let importId: string | null = null;
+    if (checked.validRows > 0 && checked.errorCount === 0) {
+      const id = randomUUID();
+      const staged: StagedImport = {
+        id,
+        ...meta,
+        createdBy: actor.email,
+        totalRows: checked.totalRows,
+        validRows: checked.validRows,
+        expiredRows: checked.expiredRows,
+        firstRow: checked.firstRow,
+        lastRow: checked.lastRow,
+      };
+      try {
+        await db.transaction(async (tx) => {
+          await insertStagedRows(tx, id, checked.chunks, stagedParams);
+          existing = await existingStagedIccids(tx, id);
+          // ICCIDs already in stock: nothing to apply, the staged rows roll back.
+          if (existing.count > 0) throw notStaged;
+          await insertStagedImport(tx, staged, now());
+        });
+        importId = id;
+      } catch (error) {
+        if (error !== notStaged) throw error;
+      }
+    } else if (checked.validRows > 0) {
+      existing = await existingListedIccids(db, checked.chunks, stagedParams);
+    }
+    const errors = [...checked.errors, ...existing.errors]
+      .sort((a, b) => a.row - b.row)
+      .slice(0, MAX_RETURNED_ROW_ERRORS);
+    const validRows = checked.validRows - existing.count;
+    const errorCount = checked.errorCount + existing.count;
+    return {
+      dryRun: true,
+      ...meta,
+      totalRows: checked.totalRows,
+      validRows,
+      expiredRows: checked.expiredRows,
+      // A row already in stock had no other error (only valid rows are looked up).
+      errorRows: checked.errorRows + existing.count,
+      errors,
+      errorCount,
+      allExpired: validRows === 0 && errorCount === 0 && checked.expiredRows > 0,
+      imported: 0,
+      jobId: null,
+      importId,
+    };
+  }
+
+  /** Refuses to apply a checked file with row errors (400) or with nothing to import (422). */
+  function refuseUnlessApplicable(result: StockImportResult): string {
     if (result.errorCount > 0) throw importValidationError(result.errors);
-    if (result.validRows === 0) throw new BusinessRuleError(STOCK_API_MESSAGES.allExpired);
+    if (result.validRows === 0 || !result.importId) {
+      throw new BusinessRuleError(STOCK_API_MESSAGES.allExpired);
+    }
+    return result.importId;
+  }
+
+  async function stagedImport(importId: string, actor: AuditActor): Promise<StagedImport> {
+    const staged = await findStagedImport(db, importId, actor, now());
+    if (!staged) throw new BusinessRuleError(STOCK_API_MESSAGES.importExpired);
+    return staged;
+  }
+
+  function appliedResult(
+    staged: StagedImport,
+    meta: { imported: number; jobId: string | null; importId: string | null },
+  ): StockImportResult {
+    // Rows that expired between the check and the apply are counted as expired.
+    const expiredSince = meta.importId ? staged.validRows - meta.imported : 0;
+    return {
+      dryRun: false,
+      productId: staged.productId,
+      fileName: staged.fileName,
+      totalRows: staged.totalRows,
+      validRows: meta.importId ? meta.imported : staged.validRows,
+      expiredRows: staged.expiredRows + expiredSince,
+      errorRows: 0,
+      errors: [],
+      errorCount: 0,
+      allExpired: false,
+      imported: meta.imported,
+      jobId: meta.jobId,
+      importId: meta.importId,
+    };
+  }
+
+  /**
+   * Moves a staged import into the stock in one transaction (the job's, when `completeIn` is
+   * given): claim it, INSERT ... SELECT its rows, audit, done. An ICCID imported meanwhile (by a
+   * concurrent import) fails the insert on the unique index: the transaction rolls back and the
+   * answer lists the staged rows now in stock (400), or is a 409 when it cannot tell which.
+   */
+  async function applyStaged(
+    staged: StagedImport,
+    actor: AuditActor,
+    progress?: (done: number) => void,
+    completeIn?: (tx: Tx, result: StockImportResult) => Promise<void>,
+  ): Promise<StockImportResult> {
+    let result: StockImportResult;
+    try {
+      result = await db.transaction(async (tx) => {
+        const at = now();
+        if (!(await claimStagedImport(tx, staged.id, at))) {
+          throw new BusinessRuleError(STOCK_API_MESSAGES.importExpired);
+        }
+        const imported = await moveStagedRows(tx, staged, {
+          actor,
+          now: at,
+          today: stockToday(at),
+          chunkRows: applyChunkRows,
+          ...(progress ? { onProgress: progress } : {}),
+        });
+        if (imported === 0) throw new BusinessRuleError(STOCK_API_MESSAGES.allExpired);
+        await recordImportAudit(tx, {
+          importId: staged.id,
+          productId: staged.productId,
+          fileName: staged.fileName,
+          actor,
+          items: imported,
+        });
+        const applied = appliedResult(staged, { imported, jobId: null, importId: staged.id });
+        if (completeIn) await completeIn(tx, applied);
+        return applied;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await existingStagedIccids(db, staged.id);
+      if (existing.count > 0) throw importValidationError(existing.errors);
+      throw duplicateIccid();
+    }
+    // Committed: the staged rows are not needed any more (the prune task catches a crash here).
+    await deleteStagedImport(db, staged.id).catch((error: unknown) =>
+      deps.log?.warn({ err: error, importId: staged.id }, 'staged import not removed'),
+    );
     return result;
   }
 
-  async function applyRows(
-    parsed: Awaited<ReturnType<typeof parseAndCheck>>,
-    meta: { productId: string; fileName: string },
+  /** Applies a staged import now (small) or as a background job (large). */
+  async function applyImport(
+    importId: string,
     actor: AuditActor,
-    progress?: (done: number) => void,
-    completeIn?: (
-      tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-      result: StockImportResult,
-    ) => Promise<void>,
-  ): Promise<StockImportResult> {
-    return db.transaction(async (tx) => {
-      const importId = randomUUID();
-      const imported = await insertStockRows(tx, parsed.valid, {
-        ...meta,
-        importId,
-        actor,
-        seal: (text) => box.seal(text),
-        now: now(),
-        ...(progress ? { onProgress: progress } : {}),
-      });
-      const result = importResult(parsed, { dryRun: false, ...meta, imported, importId });
-      if (completeIn) await completeIn(tx, result);
-      return result;
-    });
-  }
-
-  /** POST stock/csv: dry run, or apply (in the background for large files). */
-  async function importCsv(
-    text: string,
-    meta: { productId: string; fileName: string; dryRun: boolean },
-    actor: AuditActor,
-  ): Promise<{ result: StockImportResult; message?: ApiMessage }> {
-    await stockProduct(meta.productId);
-    const parsed = await parseAndCheck(text);
-    const ids = { productId: meta.productId, fileName: meta.fileName };
-    if (meta.dryRun) return { result: importResult(parsed, { dryRun: true, ...ids }) };
-    refuseUnlessApplicable(parsed, ids);
-    if (parsed.totalRows > STOCK_IMPORT_BACKGROUND_ROWS) {
+  ): Promise<{ result: StockImportResult; message: ApiMessage }> {
+    const staged = await stagedImport(importId, actor);
+    await stockProduct(staged.productId);
+    if (staged.totalRows > STOCK_IMPORT_BACKGROUND_ROWS) {
       if (!deps.jobs) throw new Error('stock service without a job queue');
       const jobId = await deps.jobs.enqueue({
         kind: STOCK_IMPORT_JOB,
-        payload: { ...ids, actor },
-        // The file holds activation codes: sealed like them while it waits (cleared at the end).
-        input: box.seal(text),
+        // The staged rows are the job's input: nothing of the file is copied into the job row.
+        payload: {
+          importId: staged.id,
+          productId: staged.productId,
+          fileName: staged.fileName,
+          actor,
+        },
         createdBy: actor.email,
-        total: parsed.valid.length,
+        total: staged.validRows,
       });
-      // This process most likely runs it (the queue wakes its own worker): keep the parse.
-      rememberParse(jobId, parsed);
       return {
-        result: importResult(parsed, { dryRun: false, ...ids, jobId }),
+        result: appliedResult(staged, { imported: 0, jobId, importId: null }),
         message: STOCK_API_MESSAGES.importStarted,
       };
     }
-    const result = await applyRows(parsed, ids, actor);
-    return { result, message: STOCK_API_MESSAGES.imported };
+    return { result: await applyStaged(staged, actor), message: STOCK_API_MESSAGES.imported };
   }
 
-  /** The background import: re-validates (stock may have changed) and applies in one transaction. */
+  /**
+   * POST stock/csv: the dry run (check + stage), or, with dryRun=false, the same followed by the
+   * apply (in the background for large files): one call for clients that do not keep the
+   * importId between the two steps.
+   */
+  async function importCsv(
+    bytes: Uint8Array,
+    meta: { productId: string; fileName: string; dryRun: boolean },
+    actor: AuditActor,
+  ): Promise<{ result: StockImportResult; message?: ApiMessage }> {
+    const ids = { productId: meta.productId, fileName: meta.fileName };
+    const checked = await checkFile(bytes, ids, actor);
+    if (meta.dryRun) return { result: checked };
+    return applyImport(refuseUnlessApplicable(checked), actor);
+  }
+
+  /** The background import: moves the staged rows in the job's one transaction. */
   const importJobHandler: JobHandler = async (ctx) => {
-    const payload = ctx.job.payload as { productId: string; fileName: string; actor: AuditActor };
-    await stockProduct(payload.productId);
-    const prepared = takeParse(ctx.job.id);
-    const parsed = prepared
-      ? await checkExisting(db, prepared)
-      : await parseAndCheck(ctx.job.input ? box.open(ctx.job.input) : '');
-    const ids = { productId: payload.productId, fileName: payload.fileName };
-    refuseUnlessApplicable(parsed, ids);
-    const total = parsed.valid.length;
-    ctx.progress(0, total);
-    return applyRows(
-      parsed,
-      ids,
+    const payload = ctx.job.payload as {
+      importId?: string;
+      productId: string;
+      fileName: string;
+      actor: AuditActor;
+    };
+    let importId = payload.importId;
+    if (!importId) {
+      // A job queued before imports were staged carries its file (sealed): check and stage it.
+      const text = ctx.job.input ? box.open(ctx.job.input) : '';
+      const ids = { productId: payload.productId, fileName: payload.fileName };
+      importId = refuseUnlessApplicable(await checkFile(Buffer.from(text), ids, payload.actor));
+    }
+    const staged = await stagedImport(importId, payload.actor);
+    await stockProduct(staged.productId);
+    ctx.progress(0, staged.validRows);
+    return applyStaged(
+      staged,
       payload.actor,
-      (done) => ctx.progress(done, total),
+      (done) => ctx.progress(done, staged.validRows),
       (tx, result) => ctx.completeIn(tx, result),
     );
   };
@@ -773,6 +907,7 @@ export function createStockService(deps: StockServiceDeps) {
     remove,
     reveal,
     importCsv,
+    applyImport,
     importJob,
     importJobHandler,
     maskMatchingId,

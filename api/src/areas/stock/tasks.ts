@@ -2,8 +2,10 @@
  * Scheduled stock tasks (every minute and at start, once per cluster; docs/stock.md "Background jobs"):
  * - expired items (activeExpireDate before today in Asia/Tokyo) -> wasted, from every status the matrix
  *   lets move to wasted (an item already sold out or assigned is left alone);
- * - holds past holdUntil -> on_hand.
- * Both audited as the system, in batches, each batch one statement (update + audit together).
+ * - holds past holdUntil -> on_hand;
+ * - staged imports past their time or applied, and their rows, removed (every 10 minutes).
+ * The first two audited as the system, in batches, each batch one statement (update + audit
+ * together).
  */
 import { STOCK_STATUSES, canTransition, type StockStatus } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import type { ScheduledTask } from '../../jobs';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../list-helpers';
 import { stockToday } from './import';
+import { pruneStagedImports } from './staging';
 
 const BATCH = 5_000;
 
@@ -99,5 +102,11 @@ export const STOCK_SCHEDULED_TASKS: ScheduledTask[] = [
     name: 'stock.releaseHolds',
     description: 'holds past holdUntil -> on_hand (every minute and at start)',
     run: ({ db, now }) => releaseHolds(db, now),
+  },
+  {
+    name: 'stock.pruneStagedImports',
+    cron: '*/10 * * * *',
+    description: 'checked import files not applied within the hour -> removed (every 10 minutes)',
+    run: ({ db, now }) => pruneStagedImports(db, now),
   },
 ];

@@ -365,34 +365,37 @@ export function createSupplierService(
   return {
     async list(input: SupplierListInput): Promise<ListResult<SupplierListItem>> {
       const where = listWhere(input);
-      const rows = await db
-        .select({
-          id: suppliers.id,
-          name: suppliers.name,
-          abbreviation: suppliers.abbreviation,
-          status: suppliers.status,
-          deliveryType: suppliers.deliveryType,
-          currency: suppliers.currency,
-          purchaseCurrency: suppliers.purchaseCurrency,
-          countryCode: suppliers.countryCode,
-          companyName: suppliers.companyName,
-          contactName: suppliers.contactName,
-          email: suppliers.email,
-          phone: suppliers.phone,
-          connectorKind: suppliers.connectorKind,
-          version: suppliers.version,
-          createdAt: suppliers.createdAt,
-          updatedAt: suppliers.updatedAt,
-        })
-        .from(suppliers)
-        .where(where)
-        .orderBy(...listOrder(input))
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize);
-      const [count] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(suppliers)
-        .where(where);
+      // The page and the total are independent reads: run at the same time.
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            id: suppliers.id,
+            name: suppliers.name,
+            abbreviation: suppliers.abbreviation,
+            status: suppliers.status,
+            deliveryType: suppliers.deliveryType,
+            currency: suppliers.currency,
+            purchaseCurrency: suppliers.purchaseCurrency,
+            countryCode: suppliers.countryCode,
+            companyName: suppliers.companyName,
+            contactName: suppliers.contactName,
+            email: suppliers.email,
+            phone: suppliers.phone,
+            connectorKind: suppliers.connectorKind,
+            version: suppliers.version,
+            createdAt: suppliers.createdAt,
+            updatedAt: suppliers.updatedAt,
+          })
+          .from(suppliers)
+          .where(where)
+          .orderBy(...listOrder(input))
+          .limit(input.pageSize)
+          .offset((input.page - 1) * input.pageSize),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(suppliers)
+          .where(where),
+      ]);
       return {
         items: rows.map(({ createdAt, updatedAt, ...row }) => ({
           ...row,

@@ -36,6 +36,7 @@ export const stockItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    // COLLATE "C" (migration 0011): digits only, so the unique index also answers prefixes.
     iccid: text('iccid').notNull(),
     activationCodeSealed: text('activation_code_sealed').notNull(),
     activationCodeMasked: text('activation_code_masked').notNull(),
@@ -79,4 +80,37 @@ export const stockCounts = pgTable(
     items: bigint('items', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.status] })],
+);
+
+/**
+ * Staged stock imports (api/drizzle/0011_stock_import_staging.sql, UNLOGGED): a dry run without
+ * row errors, its rows checked and sealed, waiting for the apply (api/src/areas/stock/staging.ts).
+ */
+export const stockImportStaging = pgTable('stock_import_staging', {
+  id: uuid('id').primaryKey(),
+  productId: uuid('product_id').notNull(),
+  fileName: text('file_name').notNull(),
+  createdBy: text('created_by').notNull(),
+  totalRows: integer('total_rows').notNull(),
+  validRows: integer('valid_rows').notNull(),
+  expiredRows: integer('expired_rows').notNull(),
+  firstRow: integer('first_row').notNull(),
+  lastRow: integer('last_row').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+});
+
+export const stockImportStagedRows = pgTable(
+  'stock_import_staged_rows',
+  {
+    importId: uuid('import_id').notNull(),
+    fileRow: integer('file_row').notNull(),
+    iccid: text('iccid').notNull(),
+    activationCodeSealed: text('activation_code_sealed').notNull(),
+    activationCodeMasked: text('activation_code_masked').notNull(),
+    smdpAddress: text('smdp_address').notNull(),
+    activeExpireDate: date('active_expire_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.fileRow] })],
 );

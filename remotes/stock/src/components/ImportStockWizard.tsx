@@ -8,6 +8,7 @@ import { stockKeys } from '../api';
 import { counted } from '../counted';
 import {
   STOCK_IMPORT_LIMITS,
+  applyCheckedStockImport,
   canApplyStockImport,
   sendStockCsv,
   stockApplyErrorText,
@@ -44,6 +45,7 @@ export function ImportStockWizard({ onClose, product }: ImportStockWizardProps) 
     limits: STOCK_IMPORT_LIMITS,
     send,
     canApply: canApplyStockImport,
+    applyChecked: applyCheckedStockImport,
     jobs: stockImportJobs,
     applyErrorText: (error) => stockApplyErrorText(t, error),
     onApplied: async (_result, { background }) => {

@@ -32,6 +32,11 @@ export interface CsvImportOptions<Result> {
   send: CsvSend<Result>;
   /** Whether the dry run's answer may be applied (no row errors, something to import). */
   canApply: (preview: Result) => boolean;
+  /**
+   * Applies what the dry run checked without sending the file again (an endpoint that staged
+   * it, e.g. stock/csv/apply with the dry run's importId). Default: send(file, false).
+   */
+  applyChecked?: (preview: Result) => Promise<Result>;
   jobs?: CsvImportJobs<Result>;
   /** Called once the import is written: at once, or when its background job succeeded. */
   onApplied?: (result: Result, how: { background: boolean }) => void | Promise<void>;
@@ -129,7 +134,8 @@ export function useCsvImport<Result>(options: CsvImportOptions<Result>): CsvImpo
     setApplyError(undefined);
     setPhase('applying');
     try {
-      const answer = await latest.current.send(file, false);
+      const { applyChecked, send } = latest.current;
+      const answer = applyChecked ? await applyChecked(preview) : await send(file, false);
       const startedJob = latest.current.jobs?.idOf(answer) ?? null;
       if (startedJob) {
         setJobId(startedJob);
