@@ -263,17 +263,7 @@ describe('stock/csv apply', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const jobId = res.body.data.jobId as string;
     expect(jobId).toBeTruthy();
-    let job: Json;
-    for (let i = 0; i < 300; i += 1) {
-      const poll = await t.inject({
-        method: 'GET',
-        url: `/api/mng/stock/csv/job?id=${jobId}`,
-        token: admin,
-      });
-      job = poll.json().data;
-      if (job.status === 'succeeded' || job.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const job = await waitForJob(jobId);
     expect(job.status, JSON.stringify(job)).toBe('succeeded');
     expect(job.progress).toEqual({ done: rows.length, total: rows.length });
     expect(job.result.imported).toBe(rows.length);

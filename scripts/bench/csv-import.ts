@@ -31,7 +31,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Client as PgClient } from 'pg';
 import { luhnCheckDigit } from '../../shared/contracts/src/iccid';
 import { MAX_RETURNED_ROW_ERRORS } from '../../shared/contracts/src/csv';
 import { maskActivationCode } from '../../api/src/areas/stock/import';
@@ -44,7 +43,7 @@ import { seal } from '../../api/src/identity/crypto';
 import { createLogger } from '../../api/src/logger';
 import { bulkSealer, secretKeyFor } from '../../api/src/secrets';
 import { startLatencyProbe } from '../../api/test/support/latency-probe';
-import { createDatabase, percentile, pg } from './lib';
+import { copyFrom, createDatabase, percentile, pg } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const STOCK_ROWS = 100_000;
@@ -58,39 +57,6 @@ const APPLY_TARGET_MS = 5_000;
 const COPY_RATIO_TARGET = 0.5;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
-
-/**
- * COPY ... FROM STDIN with node-postgres and no extra package: a minimal "submittable" that
- * answers the server's CopyInResponse with the data and CopyDone (what pg-copy-streams does).
- */
-function copyFrom(client: PgClient, text: string, data: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const submittable = {
-      submit(connection: { query(text: string): void }) {
-        connection.query(text);
-      },
-      handleCopyInResponse(connection: {
-        sendCopyFromChunk(chunk: Buffer): void;
-        endCopyFrom(): void;
-      }) {
-        const buffer = Buffer.from(data, 'utf8');
-        const size = 1 << 20;
-        for (let start = 0; start < buffer.length; start += size) {
-          connection.sendCopyFromChunk(buffer.subarray(start, start + size));
-        }
-        connection.endCopyFrom();
-      },
-      handleCommandComplete() {},
-      handleReadyForQuery() {
-        resolve();
-      },
-      handleError(error: Error) {
-        reject(error);
-      },
-    };
-    void (client.query as unknown as (q: unknown) => unknown)(submittable);
-  });
-}
 
 interface ImportRow {
   iccid: string;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import type PgModule from 'pg';
+import type { Client as PgClient } from 'pg';
 
 /** Resolves packages from the api package (the scripts folder has no dependencies of its own). */
 export const apiRequire = createRequire(new URL('../../api/package.json', import.meta.url));
@@ -53,5 +54,38 @@ export function freePort(): Promise<number> {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+/**
+ * COPY ... FROM STDIN with node-postgres and no extra package: a minimal "submittable" that
+ * answers the server's CopyInResponse with the data and CopyDone (what pg-copy-streams does).
+ */
+export function copyFrom(client: PgClient, text: string, data: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const submittable = {
+      submit(connection: { query(text: string): void }) {
+        connection.query(text);
+      },
+      handleCopyInResponse(connection: {
+        sendCopyFromChunk(chunk: Buffer): void;
+        endCopyFrom(): void;
+      }) {
+        const buffer = Buffer.from(data, 'utf8');
+        const size = 1 << 20;
+        for (let start = 0; start < buffer.length; start += size) {
+          connection.sendCopyFromChunk(buffer.subarray(start, start + size));
+        }
+        connection.endCopyFrom();
+      },
+      handleCommandComplete() {},
+      handleReadyForQuery() {
+        resolve();
+      },
+      handleError(error: Error) {
+        reject(error);
+      },
+    };
+    void (client.query as unknown as (q: unknown) => unknown)(submittable);
   });
 }

@@ -21,9 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { luhnCheckDigit } from '../../shared/contracts/src/iccid';
-import type { Client as PgClient } from 'pg';
 import { buildApp } from '../../api/src/app';
-import { createDatabase, percentile, pg } from './lib';
+import { copyFrom, createDatabase, percentile, pg } from './lib';
 import {
   insertStockRows,
   maskActivationCode,
@@ -45,39 +44,6 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const ADMIN_EMAIL = 'bench-admin@esim.test';
 
 const ms = (value: number) => value.toFixed(1).padStart(8);
-
-/**
- * COPY ... FROM STDIN with node-postgres and no extra package: a minimal "submittable" that
- * answers the server's CopyInResponse with the data and CopyDone (what pg-copy-streams does).
- */
-function copyFrom(client: PgClient, text: string, data: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const submittable = {
-      submit(connection: { query(text: string): void }) {
-        connection.query(text);
-      },
-      handleCopyInResponse(connection: {
-        sendCopyFromChunk(chunk: Buffer): void;
-        endCopyFrom(): void;
-      }) {
-        const buffer = Buffer.from(data, 'utf8');
-        const size = 1 << 20;
-        for (let start = 0; start < buffer.length; start += size) {
-          connection.sendCopyFromChunk(buffer.subarray(start, start + size));
-        }
-        connection.endCopyFrom();
-      },
-      handleCommandComplete() {},
-      handleReadyForQuery() {
-        resolve();
-      },
-      handleError(error: Error) {
-        reject(error);
-      },
-    };
-    void (client.query as unknown as (q: unknown) => unknown)(submittable);
-  });
-}
 
 function iccidOf(prefix: string, n: number): string {
   const body = `${prefix}${String(n).padStart(18 - prefix.length, '0')}`;

@@ -35,7 +35,7 @@ import { actorOf, recordAudit, type AuditActor } from '../../audit';
 import type { Db } from '../../db/client';
 import { rolePermissions, roles, users } from '../../db/schema';
 import type { AuthContext } from '../../http/define-route';
-import { loadUserAccess } from '../../http/auth';
+import { loadUserAccess } from './user-access';
 import {
   BusinessRuleError,
   ForbiddenError,
