@@ -11,29 +11,25 @@
  *    nothing else running (the machine's own noise). Target: the worst /healthz under 100 ms.
  * 2. Bounded answers: a dry run of 45,000 bad exchange-rate rows (three errors each). Target: at
  *    most MAX_RETURNED_ROW_ERRORS errors with the total, an answer under 200 KB.
- * 3. Imports: a 100,000-row file checked (dry run: check in the worker thread + staging), then
- *    applied (POST stock/csv/apply -> the job succeeded, polled every 20 ms over HTTP: "apply to
- *    done"), next to a bare COPY of the same rows (same columns, activation codes already sealed,
- *    other ICCIDs) into the same table in the same run, the order alternating per run. The table
- *    already holds BENCH_STOCK_ITEMS items (default 1,000,000). Targets: apply to done under 5 s,
- *    COPY time / apply time at least 0.5. Also the CPU cost of sealing activation codes.
+ * 3. The CPU cost of sealing 100,000 activation codes on one thread: seal() one at a time, and
+ *    bulkSealer (what the dry run's worker thread uses).
+ *
+ * The imports themselves (dry run, apply to done, next to a COPY of as many rows into a stock
+ * table of 1,000,000 items) are in the harness, `pnpm bench` (scripts/bench/http/imports.ts).
  *
  * Creates a fresh database (esim_bench_<random> on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres) and drops it at the end (also on Ctrl-C).
- *   pnpm bench:csv                  # BENCH_RUNS=5 timed dry runs, BENCH_IMPORT_RUNS=3 imports
- *   BENCH_STOCK_ITEMS=0 pnpm bench:csv   # imports into an empty stock table
+ *   pnpm bench:csv                  # BENCH_RUNS=5 timed dry runs
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { luhnCheckDigit } from '../../shared/contracts/src/iccid';
 import { MAX_RETURNED_ROW_ERRORS } from '../../shared/contracts/src/csv';
-import { maskActivationCode } from '../../api/src/areas/stock/import';
 import { loadConfig } from '../../api/src/config';
 import { openDatabase, type Database } from '../../api/src/db/client';
 import { migrate } from '../../api/src/db/migrate';
@@ -43,7 +39,8 @@ import { seal } from '../../api/src/identity/crypto';
 import { createLogger } from '../../api/src/logger';
 import { bulkSealer, secretKeyFor } from '../../api/src/secrets';
 import { startLatencyProbe } from '../../api/test/support/latency-probe';
-import { copyFrom, createDatabase, percentile, pg } from './lib';
+import { stockImportRows } from './http/imports';
+import { createDatabase, freePort, pg } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const STOCK_ROWS = 100_000;
@@ -51,55 +48,12 @@ const RATE_ROWS = 45_000;
 const HEALTHZ_TARGET_MS = 100;
 const ANSWER_TARGET_BYTES = 200_000;
 const ADMIN_EMAIL = 'bench-admin@esim.test';
-const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
-const STOCK_ITEMS = Number(process.env.BENCH_STOCK_ITEMS ?? 1_000_000);
-const APPLY_TARGET_MS = 5_000;
-const COPY_RATIO_TARGET = 0.5;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
-
-interface ImportRow {
-  iccid: string;
-  code: string;
-  expires: string;
-}
-
-/** A 100,000-row import file like a supplier's: real-length codes, a spread of expiry dates. */
-function importRows(issuer: string): ImportRow[] {
-  return Array.from({ length: STOCK_ROWS }, (_, n) => {
-    const body = `${issuer}${String(n).padStart(18 - issuer.length, '0')}`;
-    return {
-      iccid: `${body}${luhnCheckDigit(body)}`,
-      code: `LPA:1$smdp.bench.example$${randomBytes(16).toString('hex').toUpperCase()}`,
-      expires: `2031-${String((n % 12) + 1).padStart(2, '0')}-15`,
-    };
-  });
-}
-
-const csvOf = (rows: readonly ImportRow[]) =>
-  Buffer.from(
-    [
-      'iccid,activationCode,activeExpireDate',
-      ...rows.map((r) => `${r.iccid},${r.code},${r.expires}`),
-    ].join('\n'),
-  );
-
-const median = (values: number[]) => percentile(values, 50);
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** dist (default): the production bundle, as deployed; src: api/src/server.ts under tsx. */
 const SERVER = process.env.BENCH_SERVER === 'src' ? 'src' : 'dist';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The API server as its own process (its event loop and heap are not the benchmark's): the built
@@ -287,155 +241,21 @@ async function main(): Promise<void> {
             : 'MISSED'
         })`,
     );
-    // ------------------------------------------------------------ 3. imports: apply to done vs COPY
-    // BENCH_IMPORT_RUNS=0 leaves this part out.
-    if (IMPORT_RUNS > 0) {
-      const box = secretKeyFor(config, 'stock-activation-code');
-      const codes = importRows('8983').map((row) => row.code);
-      let start3 = performance.now();
-      for (const code of codes) seal(code, box);
-      const sealOneMs = performance.now() - start3;
-      const sealMany = bulkSealer(box);
-      start3 = performance.now();
-      for (const code of codes) sealMany(code);
-      const sealBulkMs = performance.now() - start3;
-      console.info(
-        `\nSealing ${STOCK_ROWS.toLocaleString()} activation codes (AES-256-GCM, one thread): ` +
-          `seal() ${sealOneMs.toFixed(0)} ms (${((sealOneMs * 1000) / STOCK_ROWS).toFixed(1)} µs/code), ` +
-          `bulkSealer ${sealBulkMs.toFixed(0)} ms (${((sealBulkMs * 1000) / STOCK_ROWS).toFixed(1)} µs/code)`,
-      );
-
-      const filler = new pg.Client({ connectionString: created.url });
-      // A lost connection fails the statement in hand (and the run) instead of crashing the process
-      // before the database is dropped.
-      filler.on('error', () => undefined);
-      await filler.connect();
-      if (STOCK_ITEMS > 0) {
-        const fillStart = performance.now();
-        const sealedLength = sealMany(codes[0]!).length;
-        await filler.query(
-          `INSERT INTO stock_items (product_id, iccid, activation_code_sealed, activation_code_masked,
-           smdp_address, active_expire_date, imported_at, created_by, updated_by)
-         SELECT $2::uuid, '8982' || lpad(g::text, 15, '0'), 'v1:' || repeat('x', $3::int - 3),
-           'LPA:1$smdp.bench.example$••••••' || lpad((g % 10000)::text, 4, '0'),
-           'smdp.bench.example', current_date + (g % 700), now() - (g % 525600) * interval '1 minute',
-           'bench', 'bench'
-         FROM generate_series(1, $1::int) g`,
-          [STOCK_ITEMS, product.rows[0]!.id, sealedLength],
-        );
-        await filler.query('VACUUM ANALYZE stock_items');
-        console.info(
-          `Stock table filled with ${STOCK_ITEMS.toLocaleString()} items in ` +
-            `${((performance.now() - fillStart) / 1000).toFixed(1)} s`,
-        );
-      }
-      const productId = product.rows[0]!.id;
-      console.info(
-        `\nImport of ${STOCK_ROWS.toLocaleString()} rows: dry run (check + stage), then apply to done ` +
-          `(POST stock/csv/apply until the job succeeded), next to a COPY of the same rows`,
-      );
-      console.info(
-        'run   dry run  apply->done       COPY  COPY/apply  healthz worst (apply)  items before',
-      );
-      const applyTimes: number[] = [];
-      const copyTimes: number[] = [];
-      for (let run = 0; run < IMPORT_RUNS; run += 1) {
-        const rows = importRows(`89841${run}`);
-        const dryStart = performance.now();
-        const dry = await fetch(
-          `${base}/api/mng/stock/csv?${new URLSearchParams({ productId, fileName: `import-${run}.csv`, dryRun: 'true' })}`,
-          {
-            method: 'POST',
-            headers: { ...headers, 'content-type': 'text/csv' },
-            body: csvOf(rows),
-          },
-        );
-        const checked = (await dry.json()) as { data?: { importId: string | null } };
-        const dryMs = performance.now() - dryStart;
-        const importId = checked.data?.importId;
-        if (!importId)
-          throw new Error(`dry run did not stage the file: ${JSON.stringify(checked)}`);
-        // The COPY's rows: the same codes (sealed), masks and dates under other ICCIDs.
-        const copyData = rows
-          .map((row, n) => {
-            const mask = maskActivationCode(row.code);
-            const body = `89851${run}${String(n).padStart(12, '0')}`;
-            return [
-              productId,
-              `${body}${luhnCheckDigit(body)}`,
-              sealMany(row.code),
-              `"${mask.masked}"`,
-              mask.smdpAddress,
-              row.expires,
-              importId.replace(/^.{8}/, 'c0c0c0c0'),
-              `copy-${run}.csv`,
-              new Date().toISOString(),
-              new Date().toISOString(),
-              ADMIN_EMAIL,
-              ADMIN_EMAIL,
-            ].join(',');
-          })
-          .join('\n');
-        const copy = async () => {
-          const copyStart = performance.now();
-          await copyFrom(
-            filler,
-            `COPY stock_items (product_id, iccid, activation_code_sealed, activation_code_masked,
-             smdp_address, active_expire_date, import_id, import_file_name, imported_at,
-             updated_at, created_by, updated_by) FROM STDIN WITH (FORMAT csv)`,
-            `${copyData}\n`,
-          );
-          copyTimes.push(performance.now() - copyStart);
-        };
-        let worstHealthz = 0;
-        const apply = async () => {
-          const probe = startLatencyProbe(`${base}/healthz`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          const applyStart = performance.now();
-          const res = await fetch(`${base}/api/mng/stock/csv/apply`, {
-            method: 'POST',
-            headers: { ...headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ importId }),
-          });
-          const { data } = (await res.json()) as { data: { jobId: string | null } };
-          let status = data.jobId ? 'queued' : 'succeeded';
-          while (status !== 'succeeded' && status !== 'failed') {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-            const poll = await fetch(`${base}/api/mng/stock/csv/job?id=${data.jobId}`, { headers });
-            status = ((await poll.json()) as { data: { status: string } }).data.status;
-          }
-          applyTimes.push(performance.now() - applyStart);
-          worstHealthz = (await probe.stop()).maxMs;
-          if (status !== 'succeeded') throw new Error('import job failed');
-        };
-        const before = Number(
-          (await filler.query<{ n: string }>('SELECT count(*) AS n FROM stock_items')).rows[0]!.n,
-        );
-        if (run % 2 === 0) {
-          await apply();
-          await copy();
-        } else {
-          await copy();
-          await apply();
-        }
-        const applyMs = applyTimes.at(-1)!;
-        const copyMs = copyTimes.at(-1)!;
-        console.info(
-          `${String(run + 1).padStart(3)} ${ms(dryMs)} ${ms(applyMs)} ${ms(copyMs)} ` +
-            `${(copyMs / applyMs).toFixed(2).padStart(10)}x ${ms(worstHealthz).padStart(22)}` +
-            `${before.toLocaleString().padStart(14)}`,
-        );
-      }
-      await filler.end();
-      const applyMedian = median(applyTimes);
-      const copyMedian = median(copyTimes);
-      console.info(
-        `median apply to done ${applyMedian.toFixed(0)} ms (target < ${APPLY_TARGET_MS} ms: ` +
-          `${applyMedian < APPLY_TARGET_MS ? 'met' : 'MISSED'}); median COPY ${copyMedian.toFixed(0)} ms; ` +
-          `COPY/apply ${(copyMedian / applyMedian).toFixed(2)}x (target >= ${COPY_RATIO_TARGET}x: ` +
-          `${copyMedian / applyMedian >= COPY_RATIO_TARGET ? 'met' : 'MISSED'})`,
-      );
-    }
+    // ------------------------------------------------------------ 3. sealing
+    const box = secretKeyFor(config, 'stock-activation-code');
+    const codes = stockImportRows('8983', STOCK_ROWS).map((row) => row.code);
+    let sealStart = performance.now();
+    for (const code of codes) seal(code, box);
+    const sealOneMs = performance.now() - sealStart;
+    const sealMany = bulkSealer(box);
+    sealStart = performance.now();
+    for (const code of codes) sealMany(code);
+    const sealBulkMs = performance.now() - sealStart;
+    console.info(
+      `\nSealing ${STOCK_ROWS.toLocaleString()} activation codes (AES-256-GCM, one thread): ` +
+        `seal() ${sealOneMs.toFixed(0)} ms (${((sealOneMs * 1000) / STOCK_ROWS).toFixed(1)} µs/code), ` +
+        `bulkSealer ${sealBulkMs.toFixed(0)} ms (${((sealBulkMs * 1000) / STOCK_ROWS).toFixed(1)} µs/code)`,
+    );
 
     const loadAverage = os.loadavg()[0] ?? 0;
     console.info(

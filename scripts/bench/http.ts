@@ -16,11 +16,16 @@
  *    ratio. For each export: the whole CSV over HTTP next to its statements replayed.
  * 7. Throughput: the stock page at 32 connections against a bare Fastify + node-postgres server
  *    running the page's heaviest statement (http/bare-server.mjs); target at least 0.6x.
+ * 8. Imports (http/imports.ts): a 100,000-row stock CSV dry run, then applied until its job
+ *    succeeded, next to a bare COPY of as many rows into the same table, interleaved; target apply
+ *    under 5 s and COPY/apply at least 0.5. Last, as it adds rows to the seeded stock.
  *
  *   pnpm bench                  # full volumes (a few minutes of seeding and ~10 min of load)
  *   BENCH_QUICK=1 pnpm bench    # 50,000 items, 2,000 products, 1 s rounds: about a minute
  * Knobs: BENCH_ITEMS, BENCH_PRODUCTS, BENCH_CONNECTIONS (default 4), BENCH_SECONDS per round,
- * BENCH_ROUNDS, BENCH_EXPORT_SECONDS (cut-off per export), BENCH_ONLY (regex on scenario names),
+ * BENCH_ROUNDS, BENCH_EXPORT_SECONDS (cut-off per export), BENCH_IMPORT_RUNS (default 3, 0 leaves
+ * the imports out), BENCH_IMPORT_ROWS (default 100,000), BENCH_ONLY (regex on scenario names or
+ * areas; the imports are 'stock import', area 'stock'),
  * BENCH_LOG_LEVEL (the server's LOG_LEVEL, default info as deployed), BENCH_JSON=<file> (write the
  * figures as JSON).
  */
@@ -42,9 +47,10 @@ import {
 } from './http/load';
 import type { Samples } from './http/load';
 import { startCaptureProxy, type Statement } from './http/pg-capture';
+import { IMPORT_SCENARIO, runImports, type ImportFigures } from './http/imports';
 import { startApiServer, startBareServer, type RunningServer } from './http/processes';
 import { THROUGHPUT_SCENARIO, buildScenarios } from './http/scenarios';
-import { seedCatalogue, seedStock, seededIds, type Volumes } from './http/seed';
+import { sealer, seedCatalogue, seedStock, seededIds, type Volumes } from './http/seed';
 import { signIn } from './http/sign-in';
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
@@ -64,9 +70,15 @@ const EXPORT_SECONDS = num('BENCH_EXPORT_SECONDS', QUICK ? 15 : 60);
 const THROUGHPUT_CONNECTIONS = 32;
 const THROUGHPUT_SECONDS = num('BENCH_THROUGHPUT_SECONDS', QUICK ? 1 : 3);
 const THROUGHPUT_ROUNDS = num('BENCH_THROUGHPUT_ROUNDS', QUICK ? 4 : 8);
+const IMPORT_RUNS =
+  process.env.BENCH_IMPORT_RUNS === '0' ? 0 : num('BENCH_IMPORT_RUNS', QUICK ? 2 : 3);
+const IMPORT_ROWS = num('BENCH_IMPORT_ROWS', QUICK ? 20_000 : 100_000);
 /** The server's pool (api/src/db/client.ts default) and the bare server's: the same. */
 const POOL_SIZE = 10;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+/** BENCH_ONLY matches a scenario (or the imports) by name or by area. */
+const wanted = (scenario: { name: string; area: string }) =>
+  !ONLY || ONLY.test(scenario.name) || ONLY.test(scenario.area);
 const ADMIN_EMAIL = 'bench-admin@esim.test';
 const CLIENT_ID = 'esim-console-local';
 
@@ -161,9 +173,7 @@ async function main(): Promise<void> {
     });
     console.info('signed in through /identity with the e-mailed one-time password');
 
-    const scenarios = (await buildScenarios(bare, ids, VOLUMES)).filter(
-      (scenario) => !ONLY || ONLY.test(scenario.name) || ONLY.test(scenario.area),
-    );
+    const scenarios = (await buildScenarios(bare, ids, VOLUMES)).filter(wanted);
 
     // ---------------------------------------------------------------- the SQL of each page
     const proxy = await startCaptureProxy(database.url);
@@ -200,16 +210,16 @@ async function main(): Promise<void> {
     const header =
       `${'list / search'.padEnd(54)} ${'http p50'.padStart(8)} ${'http p95'.padStart(8)} ${'req/s'.padStart(7)}` +
       ` ${'sql p50'.padStart(8)} ${'sql p95'.padStart(8)} ${'pages/s'.padStart(7)} ${'p95 x'.padStart(6)} ${'stmts'.padStart(5)}  target`;
-    console.info(
-      `\nTimes in ms; ${CONNECTIONS} concurrent connections on both sides. http = the built server over HTTP` +
-        ' (auth, validation, service, JSON);\nsql = the same statements replayed on plain connections,' +
-        ' one after another per page. p95 x = http p95 / sql p95. Target: p95 < 50 ms and p95 x <= 2.\n',
-    );
-    console.info(header);
-    console.info('-'.repeat(header.length));
-    // Warm the server up (JIT, pools, caches) before the first figure.
     const first = scenarios.find((scenario) => scenario.kind === 'list');
     if (first?.kind === 'list') {
+      console.info(
+        `\nTimes in ms; ${CONNECTIONS} concurrent connections on both sides. http = the built server over HTTP` +
+          ' (auth, validation, service, JSON);\nsql = the same statements replayed on plain connections,' +
+          ' one after another per page. p95 x = http p95 / sql p95. Target: p95 < 50 ms and p95 x <= 2.\n',
+      );
+      console.info(header);
+      console.info('-'.repeat(header.length));
+      // Warm the server up (JIT, pools, caches) before the first figure.
       await httpLoad(`${server.url}${first.request.path}`, token, first.request, {
         connections: CONNECTIONS,
         seconds: 2,
@@ -371,11 +381,26 @@ async function main(): Promise<void> {
       }
     }
 
+    // ---------------------------------------------------------------- imports (they add stock: last)
+    let imports: ImportFigures | null = null;
+    if (IMPORT_RUNS > 0 && wanted(IMPORT_SCENARIO)) {
+      imports = await runImports({
+        baseUrl: server.url,
+        token,
+        client: bare,
+        productId: ids.mediumProductId,
+        runs: IMPORT_RUNS,
+        rows: IMPORT_ROWS,
+        seal: sealer(secretKey),
+        actor: ADMIN_EMAIL,
+      });
+    }
+
     const missed = lists.filter((figures) => !figures.met);
     const load = os.loadavg()[0] ?? 0;
     console.info(
-      `\n${lists.length - missed.length} of ${lists.length} lists within target.` +
-        ` Load average ${load.toFixed(2)} on ${os.cpus().length} CPUs` +
+      `\n${lists.length > 0 ? `${lists.length - missed.length} of ${lists.length} lists within target. ` : ''}` +
+        `Load average ${load.toFixed(2)} on ${os.cpus().length} CPUs` +
         `${load > os.cpus().length ? ' (busy machine: times include waiting for a CPU; compare the ratios)' : ''}.` +
         ` Whole run ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );
@@ -383,7 +408,7 @@ async function main(): Promise<void> {
       fs.writeFileSync(
         process.env.BENCH_JSON,
         JSON.stringify(
-          { volumes: VOLUMES, connections: CONNECTIONS, lists, exports, throughput },
+          { volumes: VOLUMES, connections: CONNECTIONS, lists, exports, throughput, imports },
           null,
           2,
         ),

@@ -51,7 +51,7 @@ const SEALED_POOL = 4_096;
 const IMPORT_BATCH = 2_000;
 
 /** `v1:<iv>:<tag>:<ciphertext>` as api/src/secrets seals with purpose 'stock-activation-code'. */
-function sealer(secretKeyHex: string): (text: string) => string {
+export function sealer(secretKeyHex: string): (text: string) => string {
   const master = Buffer.from(secretKeyHex, 'hex');
   const key = Buffer.from(
     hkdfSync('sha256', master, 'esim-console/secrets', 'stock-activation-code', 32),
