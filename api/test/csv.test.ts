@@ -94,6 +94,29 @@ describe('CSV writer', () => {
     expect(streamed).toBe(toCsv(['name', 'n'], rows));
   });
 
+  it('writes every instant of a long export as csvCell would, repeated or not', async () => {
+    // More distinct instants than an export remembers, each repeated, in Date and ISO form,
+    // beside text only shaped like one, days, formulas and nulls.
+    const rows = Array.from({ length: 9_000 }, (_, i) => {
+      const instant = new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 3_600_000);
+      return [instant.toISOString(), instant, '2025-02-30T10:00:00Z', '2026-11-21', '=x', null, i];
+    });
+    const expected = rows
+      .map((row) => row.map((value) => csvCell(value, 'Asia/Tokyo')).join(',') + '\r\n')
+      .join('');
+    let streamed = '';
+    for await (const chunk of csvChunks(['a', 'b', 'c', 'd', 'e', 'f', 'g'], rows, {
+      bom: false,
+      timeZone: 'Asia/Tokyo',
+    })) {
+      streamed += chunk;
+    }
+    expect(streamed).toBe(`a,b,c,d,e,f,g\r\n${expected}`);
+    expect(streamed).toContain(
+      '2026-01-01 09:00:00 +09:00,2026-01-01 09:00:00 +09:00,2025-02-30T10',
+    );
+  });
+
   it('names files with the date and only safe characters', () => {
     expect(csvFileName('suppliers', new Date('2026-11-21T23:00:00Z'))).toBe(
       'suppliers-2026-11-21.csv',

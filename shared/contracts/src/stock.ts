@@ -74,6 +74,12 @@ export function canDeleteStock(status: StockStatus): boolean {
 /** "Expiring soon": activeExpireDate within this many days from today (inclusive). */
 export const STOCK_EXPIRING_SOON_DAYS = 30;
 
+/**
+ * stock/detail counts the items of a search or an import-date range up to this many (or up to
+ * the end of the page asked for, when that is further) and then says "more than".
+ */
+export const STOCK_COUNT_CAP = 10_000;
+
 // ---------------------------------------------------------------- import (stock/csv)
 
 /** Body limit of stock/csv (raw text/csv body). */
@@ -256,11 +262,13 @@ export type StockItemSortColumn = (typeof STOCK_ITEM_SORT_COLUMNS)[number];
 
 /**
  * POST stock/detail body (and GET stock/export query, without paging). Default sort importedDate
- * desc. Paging: `page` alone = OFFSET (fine for the first ~200 pages of 50); with `cursor` (the
- * previous answer's `nextCursor`, same sort/order/filters) = KEYSET: the page after that row, as
- * fast at page 8,000 as at page 1. With a cursor, `page` is only echoed back (send the page number
- * you show). A cursor from another sort or order is a 400. search: digits of an ICCID (a whole
- * ICCID uses the unique index; part of one matches its first or its last digits). expiringWithinDays:
+ * desc. Paging: with `cursor` (the previous answer's `nextCursor`, same sort/order/filters) =
+ * KEYSET: the page after that row, as fast at page 8,000 as at page 1 (what the console uses to
+ * step forward); `page` alone = OFFSET, for a jump (the page's ids are found on an index of the
+ * sort key, so a deep jump walks index entries, not rows). With a cursor, `page` is only echoed
+ * back (send the page number you show). A cursor from another sort or order is a 400. search:
+ * digits of an ICCID (a whole ICCID uses the unique index; part of one matches its first or its
+ * last digits); its total is counted up to STOCK_COUNT_CAP (totalCapped). expiringWithinDays:
  * activeExpireDate between today and today + N days. from/to: imported date (inclusive).
  */
 export const stockDetailSchema = v.object({
@@ -312,6 +320,8 @@ export interface StockItemListItem {
 }
 
 export interface StockDetailResult extends ListResult<StockItemListItem> {
+  /** More items match than `total` (a search or date range counted up to STOCK_COUNT_CAP). */
+  totalCapped: boolean;
   /** Pass as `cursor` to get the next page by keyset; null on the last page. */
   nextCursor: string | null;
   /** Counts by status of the product (productId filter), or of all stock when none. */

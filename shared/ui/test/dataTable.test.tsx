@@ -35,6 +35,7 @@ function Harness(props: {
   error?: unknown;
   onRetry?: () => void;
   dateFilter?: boolean;
+  totalIsLowerBound?: boolean;
 }) {
   const [state, setState] = useState(props.initial);
   return (
@@ -42,6 +43,7 @@ function Harness(props: {
       columns={columns}
       rows={rows}
       total={props.total ?? 200}
+      totalIsLowerBound={props.totalIsLowerBound}
       state={state}
       rowKey="id"
       defaultSortColumn="createdDate"
@@ -215,4 +217,25 @@ describe('DataTable states', () => {
       expect(last?.to).toBeUndefined();
     },
   );
+});
+
+describe('DataTable total', () => {
+  it('shows the range and the total, and "more than" when the server stopped counting', () => {
+    const { unmount } = renderWithProviders(
+      <Harness initial={{ page: 2, pageSize: 10, sort: null }} onState={() => {}} total={10_000} />,
+      i18nEn,
+    );
+    expect(screen.getByText('11–20 of 10000')).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <Harness
+        initial={{ page: 2, pageSize: 10, sort: null }}
+        onState={() => {}}
+        total={10_000}
+        totalIsLowerBound
+      />,
+      i18nEn,
+    );
+    expect(screen.getByText('11–20 of more than 10000')).toBeTruthy();
+  });
 });

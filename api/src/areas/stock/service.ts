@@ -7,7 +7,6 @@ import {
   STOCK_IMPORT_BACKGROUND_ROWS,
   STOCK_API_MESSAGES,
   STOCK_MESSAGES,
-  STOCK_STATUSES,
   STOCK_TRANSITIONS,
   canDeleteStock,
   canTransition,
@@ -21,14 +20,11 @@ import {
   type StockImportJob,
   type StockImportResult,
   type StockItemDetail,
-  type StockItemListItem,
   type StockProductListItem,
-  type StockStatus,
-  type StockStatusCounts,
 } from '@esim/contracts';
 import { splitQrString } from '@esim/utils';
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
 import { defineAuditEntity, recordAudit, type AuditActor, type Tx } from '../../audit';
@@ -44,9 +40,19 @@ import {
 } from '../../http/errors';
 import { getJob, type JobHandler, type JobQueue } from '../../jobs';
 import { createSecretBox, secretKeyFor } from '../../secrets';
-import { endOfRange, iso, rowsOf } from '../list-helpers';
-import { duplicateIccid, isoDay, maskMatchingId, recordImportAudit, stockToday } from './import';
+import { iso, rowsOf } from '../list-helpers';
+import { duplicateIccid, maskMatchingId, recordImportAudit, stockToday } from './import';
 import { checkStockFileInWorker } from './import-pool';
+import {
+  addDays,
+  dayText,
+  exportStockItems,
+  listStockItems,
+  toListItem,
+  type ExpiryWindow,
+  type ItemRow,
+} from './item-list';
+import { listStockProducts } from './product-list';
 import {
   APPLY_CHUNK_ROWS,
   APPLY_CHUNK_ROWS_EMBEDDED,
@@ -70,102 +76,6 @@ export const STOCK_IMPORT_JOB = 'stock.import';
 type ProductListQuery = v.InferOutput<typeof stockProductListSchema>;
 type StatusUpdate = v.InferOutput<typeof updateStockStatusSchema>;
 
-function emptyCounts(): StockStatusCounts {
-  return Object.fromEntries(STOCK_STATUSES.map((status) => [status, 0])) as StockStatusCounts;
-}
-
-function dayText(value: unknown): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return isoDay(date);
-}
-
-// ---------------------------------------------------------------- keyset cursors
-
-export interface Cursor {
-  sort: string;
-  order: string;
-  value: string;
-  id: string;
-}
-
-/** The opaque keyset cursor of stock/detail (base64url JSON; the bench builds deep ones). */
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string, sort: string, order: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (
-      cursor.sort === sort &&
-      cursor.order === order &&
-      typeof cursor.value === 'string' &&
-      typeof cursor.id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(cursor.id)
-    ) {
-      return cursor;
-    }
-  } catch {
-    // fall through
-  }
-  throw new ValidationError([
-    { field: 'cursor', message: keyedMessage('invalidFormat', { format: 'cursor' }) },
-  ]);
-}
-
-const ITEM_SORT_SQL: Record<StockDetailFilters['sort'], { column: SQL; text: SQL }> = {
-  importedDate: {
-    column: sql`s.imported_at`,
-    text: sql`to_char(s.imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  },
-  iccid: { column: sql`s.iccid`, text: sql`s.iccid` },
-  activeExpireDate: {
-    column: sql`s.active_expire_date`,
-    text: sql`to_char(s.active_expire_date, 'YYYY-MM-DD')`,
-  },
-};
-
-const CURSOR_CAST: Record<StockDetailFilters['sort'], SQL> = {
-  importedDate: sql`::timestamptz`,
-  iccid: sql`::text`,
-  activeExpireDate: sql`::date`,
-};
-
-interface ItemRow {
-  id: string;
-  product_id: string;
-  iccid: string;
-  activation_code_masked: string;
-  smdp_address: string;
-  status: StockStatus;
-  active_expire_date: unknown;
-  imported_at: unknown;
-  hold_until: unknown;
-  version: number;
-  sort_text: string;
-}
-
-function toListItem(row: ItemRow): StockItemListItem {
-  return {
-    id: row.id,
-    productId: row.product_id,
-    iccid: row.iccid,
-    activationCodeMasked: row.activation_code_masked,
-    smdpAddress: row.smdp_address,
-    status: row.status,
-    activeExpireDate: dayText(row.active_expire_date),
-    importedDate: iso(row.imported_at as string),
-    holdUntil: row.hold_until ? iso(row.hold_until as string) : null,
-    version: Number(row.version),
-  };
-}
-
 export interface StockServiceDeps {
   db: Db;
   config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>;
@@ -187,301 +97,30 @@ export function createStockService(deps: StockServiceDeps) {
   const box = createSecretBox(deps.config, STOCK_SECRET_PURPOSE);
   const now = deps.now ?? (() => new Date());
 
-  // ---------------------------------------------------------------- stock/list
+  // ---------------------------------------------------------------- lists
 
-  const PRODUCT_SORT: Record<string, SQL> = {
-    productName: sql`lower(product_name)`,
-    productCode: sql`lower(product_code)`,
-    supplierName: sql`lower(supplier_name)`,
-    total: sql`total`,
-    onHand: sql`on_hand`,
-    expiringSoon: sql`expiring_soon`,
-    lastImportedDate: sql`last_imported`,
-  };
-
-  async function listProducts(query: ProductListQuery): Promise<ListResult<StockProductListItem>> {
+  function expiryWindow(): ExpiryWindow {
     const today = stockToday(now());
-    const soonTo = addDays(today, STOCK_EXPIRING_SOON_DAYS);
-    const where: SQL[] = [sql`su.delivery_type = 'stock'`];
-    if (query.supplierId) where.push(sql`p.supplier_id = ${query.supplierId}`);
-    if (query.productId) where.push(sql`p.id = ${query.productId}`);
-    if (query.search) {
-      const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(
-        sql`(p.name ILIKE ${like} OR p.product_code ILIKE ${like} OR su.name ILIKE ${like})`,
-      );
-    }
-    const base = sql`
-      SELECT p.id AS product_id, p.product_code, p.name AS product_name, su.id AS supplier_id,
-             su.name AS supplier_name,
-             COALESCE((SELECT jsonb_object_agg(c.status, c.items) FROM stock_counts c
-                       WHERE c.product_id = p.id), '{}'::jsonb) AS counts,
-             COALESCE((SELECT sum(c.items) FROM stock_counts c WHERE c.product_id = p.id), 0) AS total,
-             COALESCE((SELECT c.items FROM stock_counts c
-                       WHERE c.product_id = p.id AND c.status = 'on_hand'), 0) AS on_hand,
-             (SELECT count(*) FROM stock_items s WHERE s.product_id = p.id AND s.status = 'on_hand'
-                AND s.active_expire_date BETWEEN ${today}::date AND ${soonTo}::date) AS expiring_soon,
-             (SELECT max(s.imported_at) FROM stock_items s WHERE s.product_id = p.id) AS last_imported
-      FROM products p JOIN suppliers su ON su.id = p.supplier_id
-      WHERE ${sql.join(where, sql` AND `)}`;
-    const sortSql = PRODUCT_SORT[query.sort ?? 'productName'] ?? PRODUCT_SORT.productName!;
-    const direction = query.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`;
-    // The page and the total are independent reads: run at the same time.
-    const [pageRows, countRows] = await Promise.all([
-      db.execute(sql`
-        SELECT * FROM (${base}) x ORDER BY ${sortSql} ${direction}, product_id
-        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-      db.execute(sql`
-        SELECT count(*) AS n FROM products p JOIN suppliers su ON su.id = p.supplier_id
-        WHERE ${sql.join(where, sql` AND `)}`),
-    ]);
-    const rows = rowsOf<Record<string, unknown>>(pageRows);
-    const totalRows = rowsOf<{ n: string }>(countRows);
     return {
-      items: rows.map((row) => {
-        const counts = emptyCounts();
-        for (const [status, items] of Object.entries(row.counts as Record<string, unknown>)) {
-          if (status in counts) counts[status as StockStatus] = Number(items);
-        }
-        return {
-          productId: String(row.product_id),
-          productCode: String(row.product_code),
-          productName: String(row.product_name),
-          supplierId: String(row.supplier_id),
-          supplierName: String(row.supplier_name),
-          counts,
-          total: Number(row.total),
-          expiringSoon: Number(row.expiring_soon),
-          lastImportedDate: row.last_imported ? iso(row.last_imported as string) : null,
-        };
-      }),
-      total: Number(totalRows[0]?.n ?? 0),
-      page: query.page,
-      pageSize: query.pageSize,
+      today,
+      soonTo: addDays(today, STOCK_EXPIRING_SOON_DAYS),
+      plusDays: (days) => addDays(today, days),
     };
   }
 
-  // ---------------------------------------------------------------- stock/detail
-
-  function itemWhere(filters: Omit<StockDetailFilters, 'page' | 'pageSize' | 'cursor'>): SQL[] {
-    const where: SQL[] = [];
-    if (filters.productId) where.push(sql`s.product_id = ${filters.productId}`);
-    if (filters.supplierId) {
-      where.push(
-        sql`s.product_id IN (SELECT id FROM products WHERE supplier_id = ${filters.supplierId})`,
-      );
-    }
-    if (filters.status && filters.status.length > 0) {
-      where.push(
-        sql`s.status IN (${sql.join(
-          filters.status.map((status) => sql`${status}`),
-          sql`, `,
-        )})`,
-      );
-    }
-    if (filters.search) {
-      const digits = filters.search.replace(/[^0-9]/g, '');
-      // A whole ICCID: the unique index. Part of one: its first or its last digits, each an index
-      // range scan (migration 0010); digits only, so no LIKE wildcard can come from the input.
-      const reversed = [...digits].reverse().join('');
-      where.push(
-        digits.length >= 19
-          ? sql`s.iccid = ${digits}`
-          : sql`(s.iccid LIKE ${`${digits}%`} OR reverse(s.iccid) LIKE ${`${reversed}%`})`,
-      );
-    }
-    if (filters.expiringWithinDays !== undefined) {
-      const today = stockToday(now());
-      where.push(
-        sql`s.active_expire_date BETWEEN ${today}::date AND ${addDays(today, filters.expiringWithinDays)}::date`,
-      );
-    }
-    if (filters.from)
-      where.push(sql`s.imported_at >= ${new Date(filters.from).toISOString()}::timestamptz`);
-    if (filters.to)
-      where.push(sql`s.imported_at < ${endOfRange(filters.to).toISOString()}::timestamptz`);
-    return where;
-  }
-
-  function selectItems(
-    filters: StockDetailFilters,
-    extraWhere: SQL[],
-    limit: number,
-    offset: number,
-  ): SQL {
-    const sort = ITEM_SORT_SQL[filters.sort];
-    const direction = filters.order === 'asc' ? sql`ASC` : sql`DESC`;
-    const where = [...itemWhere(filters), ...extraWhere];
-    return sql`
-      SELECT s.id, s.product_id, s.iccid, s.activation_code_masked, s.smdp_address, s.status,
-             s.active_expire_date, s.imported_at, s.hold_until, s.version, ${sort.text} AS sort_text
-      FROM stock_items s
-      ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
-      ORDER BY ${sort.column} ${direction}, s.id ${direction}
-      LIMIT ${limit} OFFSET ${offset}`;
-  }
-
-  function keysetCondition(filters: StockDetailFilters, cursor: Cursor): SQL {
-    const sort = ITEM_SORT_SQL[filters.sort];
-    const cast = CURSOR_CAST[filters.sort];
-    const value = sql`${cursor.value}${cast}`;
-    return filters.order === 'asc'
-      ? sql`(${sort.column}, s.id) > (${value}, ${cursor.id}::uuid)`
-      : sql`(${sort.column}, s.id) < (${value}, ${cursor.id}::uuid)`;
-  }
-
-  /** The page's rows come back as one JSON array, ordered like the page (json_agg ORDER BY). */
-  const JSON_ROW_ORDER: Record<StockDetailFilters['sort'], SQL> = {
-    importedDate: sql`x.imported_at`,
-    iccid: sql`x.iccid`,
-    activeExpireDate: sql`x.active_expire_date`,
+  const listProducts = (query: ProductListQuery): Promise<ListResult<StockProductListItem>> => {
+    const window = expiryWindow();
+    return listStockProducts(db, query, { soonFrom: window.today, soonTo: window.soonTo });
   };
 
-  /**
-   * stock/detail in ONE statement, one round trip: the page's rows (OFFSET for `page`, KEYSET when
-   * a cursor is given; one row more than the page, to know whether a next page exists) as a JSON
-   * array, and next to them the counts by status (maintained in stock_counts), the on-hand items
-   * expiring soon, the total and the product header. The total comes from the counts when only
-   * product and status filter; with a search, supplier, expiry or date filter the items are
-   * counted.
-   */
-  async function detail(filters: StockDetailFilters): Promise<StockDetailResult> {
-    const { productId } = filters;
-    const extra = filters.cursor
-      ? [keysetCondition(filters, decodeCursor(filters.cursor, filters.sort, filters.order))]
-      : [];
-    const offset = filters.cursor ? 0 : (filters.page - 1) * filters.pageSize;
-    const direction = filters.order === 'asc' ? sql`ASC` : sql`DESC`;
-    const today = stockToday(now());
-    const fromCounts =
-      !filters.search &&
-      !filters.supplierId &&
-      filters.expiringWithinDays === undefined &&
-      !filters.from &&
-      !filters.to;
-    const where = itemWhere(filters);
-    const [row] = rowsOf<{
-      items: ItemRow[] | string | null;
-      counts: Record<string, unknown> | string | null;
-      expiring_soon: string | number;
-      total: string | number | null;
-      product: Record<string, string> | string | null;
-    }>(
-      await db.execute(sql`
-        SELECT
-          (SELECT coalesce(json_agg(x ORDER BY ${JSON_ROW_ORDER[filters.sort]} ${direction},
-                                    x.id ${direction}), '[]'::json)
-           FROM (${selectItems(filters, extra, filters.pageSize + 1, offset)}) x) AS items,
-          (SELECT coalesce(json_object_agg(c.status, c.items), '{}'::json) FROM (
-             SELECT status, sum(items)::bigint AS items FROM stock_counts
-             ${productId ? sql`WHERE product_id = ${productId}` : sql``}
-             GROUP BY status) c) AS counts,
-          (SELECT count(*) FROM stock_items
-           WHERE status = 'on_hand' AND active_expire_date BETWEEN ${today}::date
-                 AND ${addDays(today, STOCK_EXPIRING_SOON_DAYS)}::date
-           ${productId ? sql`AND product_id = ${productId}` : sql``}) AS expiring_soon,
-          ${
-            fromCounts
-              ? sql`NULL::bigint`
-              : sql`(SELECT count(*) FROM stock_items s
-                     ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``})`
-          } AS total,
-          ${
-            productId
-              ? sql`(SELECT json_build_object('id', p.id, 'productCode', p.product_code,
-                       'name', p.name, 'supplierId', su.id, 'supplierName', su.name)
-                     FROM products p JOIN suppliers su ON su.id = p.supplier_id
-                     WHERE p.id = ${productId})`
-              : sql`NULL::json`
-          } AS product`),
-    );
-    const json = <T>(value: T | string | null | undefined): T | null =>
-      typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null);
-    const product = json(row?.product);
-    if (productId && !product) throw new NotFoundError('Product');
-    const counts = emptyCounts();
-    for (const [status, items] of Object.entries(json(row?.counts) ?? {})) {
-      if (status in counts) counts[status as StockStatus] = Number(items);
-    }
-    const statuses: readonly StockStatus[] =
-      filters.status && filters.status.length > 0 ? filters.status : STOCK_STATUSES;
-    const rows = json(row?.items) ?? [];
-    const page = rows.slice(0, filters.pageSize);
-    const last = page.at(-1);
-    return {
-      items: page.map(toListItem),
-      total: fromCounts
-        ? statuses.reduce<number>((sum, status) => sum + counts[status], 0)
-        : Number(row?.total ?? 0),
-      page: filters.page,
-      pageSize: filters.pageSize,
-      nextCursor:
-        rows.length > filters.pageSize && last
-          ? encodeCursor({
-              sort: filters.sort,
-              order: filters.order,
-              value: last.sort_text,
-              id: last.id,
-            })
-          : null,
-      counts,
-      expiringSoon: Number(row?.expiring_soon ?? 0),
-      product: product
-        ? {
-            id: String(product.id),
-            productCode: String(product.productCode),
-            name: String(product.name),
-            supplierId: String(product.supplierId),
-            supplierName: String(product.supplierName),
-          }
-        : null,
-    };
-  }
+  const detail = (filters: StockDetailFilters): Promise<StockDetailResult> =>
+    listStockItems(db, filters, expiryWindow());
 
-  /** Export rows (keyset batches over the same filters); never the activation code. */
-  async function* exportRows(
-    filters: StockDetailFilters,
-  ): AsyncGenerator<(string | number | null)[]> {
-    // Exports stream in batches of 2,000 by keyset.
-    const base = { ...filters, page: 1 };
-    let cursor: string | undefined;
-    for (;;) {
-      const extra = cursor
-        ? [keysetCondition(base, decodeCursor(cursor, base.sort, base.order))]
-        : [];
-      const rows = rowsOf<ItemRow & { product_code: string; product_name: string }>(
-        await db.execute(sql`
-          SELECT x.*, p.product_code, p.name AS product_name
-          FROM (${selectItems(base, extra, 2_000, 0)}) x JOIN products p ON p.id = x.product_id
-          ORDER BY ${filters.sort === 'iccid' ? sql`x.iccid` : filters.sort === 'activeExpireDate' ? sql`x.active_expire_date` : sql`x.imported_at`} ${filters.order === 'asc' ? sql`ASC` : sql`DESC`}, x.id ${filters.order === 'asc' ? sql`ASC` : sql`DESC`}`),
-      );
-      for (const row of rows) {
-        const item = toListItem(row);
-        yield [
-          item.iccid,
-          row.product_code,
-          row.product_name,
-          item.smdpAddress,
-          item.status,
-          item.activeExpireDate,
-          item.importedDate,
-          item.holdUntil,
-        ];
-      }
-      const last = rows.at(-1);
-      if (rows.length < 2_000 || !last) return;
-      cursor = encodeCursor({
-        sort: base.sort,
-        order: base.order,
-        value: last.sort_text,
-        id: last.id,
-      });
-    }
-  }
+  const exportRows = (filters: StockDetailFilters) => exportStockItems(db, filters, expiryWindow());
 
   // ---------------------------------------------------------------- one item
 
-  interface FullRow extends ItemRow {
+  interface FullRow extends Omit<ItemRow, 'sort_text'> {
     activation_code_sealed: string;
     status_reason: string | null;
     import_file_name: string | null;
@@ -502,7 +141,7 @@ export function createStockService(deps: StockServiceDeps) {
   ) {
     const rows = rowsOf<FullRow>(
       await q.execute(sql`
-        SELECT s.*, ${ITEM_SORT_SQL.importedDate.text} AS sort_text, p.product_code,
+        SELECT s.*, p.product_code,
                p.name AS product_name, su.id AS supplier_id, su.name AS supplier_name
         FROM stock_items s JOIN products p ON p.id = s.product_id
         JOIN suppliers su ON su.id = p.supplier_id

@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -62,7 +63,9 @@ export const stockItems = pgTable(
       t.id.desc(),
     ),
     index('stock_items_product_imported_idx').on(t.productId, t.importedAt.desc(), t.id.desc()),
-    index('stock_items_product_status_expire_idx').on(t.productId, t.status, t.activeExpireDate),
+    index('stock_items_product_expire_idx').on(t.productId, t.activeExpireDate, t.id),
+    index('stock_items_imported_idx').on(t.importedAt.desc(), t.id.desc()),
+    index('stock_items_expire_idx').on(t.activeExpireDate, t.id),
     index('stock_items_hold_idx')
       .on(t.holdUntil)
       .where(sql`status = 'holding'`),
@@ -81,6 +84,59 @@ export const stockCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.status] })],
 );
+
+/**
+ * Items per product, status and active expire date (api/drizzle/0012): "expiring soon"
+ * and expiry-window totals are sums over these buckets. Kept by the same triggers.
+ */
+export const stockExpiryCounts = pgTable(
+  'stock_expiry_counts',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    activeExpireDate: date('active_expire_date', { mode: 'string' }).notNull(),
+    items: bigint('items', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.status, t.activeExpireDate] }),
+    // INCLUDE (product_id, items) in the migration: drizzle's index builder has no INCLUDE.
+    index('stock_expiry_counts_status_date_idx').on(t.status, t.activeExpireDate),
+  ],
+);
+
+/** All-stock counts by status in 16 stripes by product (api/drizzle/0012, stock_stripe()). */
+export const stockCountsAll = pgTable(
+  'stock_counts_all',
+  {
+    stripe: smallint('stripe').notNull(),
+    status: text('status').notNull(),
+    items: bigint('items', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.stripe] })],
+);
+
+/** All-stock items per status and expire date in 16 stripes (api/drizzle/0012). */
+export const stockExpiryCountsAll = pgTable(
+  'stock_expiry_counts_all',
+  {
+    status: text('status').notNull(),
+    activeExpireDate: date('active_expire_date', { mode: 'string' }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    items: bigint('items', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.activeExpireDate, t.stripe] })],
+);
+
+/** Items and the last import per product (api/drizzle/0012), kept by the same triggers. */
+export const stockProductSummary = pgTable('stock_product_summary', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  items: bigint('items', { mode: 'number' }).notNull().default(0),
+  lastImportedAt: timestamp('last_imported_at', { withTimezone: true }),
+});
 
 /**
  * Staged stock imports (api/drizzle/0011_stock_import_staging.sql, UNLOGGED): a dry run without

@@ -157,6 +157,7 @@ function StockDetailContent() {
           columns={columns}
           rows={result.data?.items ?? []}
           total={result.data?.total ?? 0}
+          totalIsLowerBound={result.data?.totalCapped ?? false}
           state={table}
           onChange={onTableChange}
           rowKey="id"

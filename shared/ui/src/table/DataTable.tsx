@@ -17,6 +17,8 @@ export interface DataTableProps<T> {
   rows: readonly T[];
   /** Number of rows on the server across all pages. */
   total: number;
+  /** More rows exist than `total` (the server stopped counting): shown as "more than". */
+  totalIsLowerBound?: boolean;
   state: DataTableState;
   onChange: (state: DataTableState) => void;
   rowKey: (keyof T & string) | ((row: T) => Key);
@@ -121,7 +123,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           total={total}
           pageSizeOptions={[...TABLE_PAGE_SIZES]}
           showSizeChanger={{ 'aria-label': t('table.pageSize') }}
-          showTotal={(count, [start, end]) => t('table.total', { start, end, total: count })}
+          showTotal={(count, [start, end]) =>
+            t(props.totalIsLowerBound ? 'table.totalAtLeast' : 'table.total', {
+              start,
+              end,
+              total: count,
+            })
+          }
           onChange={setPage}
           disabled={loading}
         />
