@@ -73,6 +73,10 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_code_unique').on(sql`lower(${t.productCode})`),
+    // 0013 also INCLUDEs product_code (index-only pages), which drizzle's builder cannot express.
+    index('products_code_c_idx').on(sql`(lower(${t.productCode}) COLLATE "C")`, t.id),
+    // The stock list's default order (api/drizzle/0012).
+    index('products_name_lower_idx').on(sql`lower(${t.name})`, t.id),
     index('products_supplier_idx').on(t.supplierId),
     index('products_currency_idx').on(t.costCurrency),
     uniqueIndex('products_iccid_unique')
