@@ -20,6 +20,9 @@ export default defineConfig({
           environment: 'jsdom',
           // Vitest's default is one worker per core less one: a single worker on CI's 2 cores.
           maxWorkers: WORKERS,
+          // An antd screen renders in 0.5-2 s in jsdom, up to 9 s when the two cores are shared
+          // with a build: the 5 s default failed tests for the machine's load, not behaviour.
+          testTimeout: 20_000,
         },
       },
       {
