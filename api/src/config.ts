@@ -78,7 +78,37 @@ export interface AppConfig {
    * the embedded eSIM Go simulator's address when it runs (sample data on), else nothing.
    */
   outboundAllowList: string[];
+  /** Uploaded files (docs/files.md): local disk in the embedded default, or S3-compatible storage. */
+  files: FilesConfig;
   logLevel: string;
+}
+
+/** S3-compatible object storage for uploaded files (FILE_STORAGE=s3, or S3_BUCKET set). */
+export interface S3FilesConfig {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT: an S3-compatible service (MinIO, R2...); absent = AWS S3. */
+  endpoint: string | undefined;
+  /**
+   * S3_PUBLIC_ENDPOINT: the endpoint browsers reach when it is not the server's (presigned URLs are
+   * made for it); absent = endpoint.
+   */
+  publicEndpoint: string | undefined;
+  /** S3_FORCE_PATH_STYLE=true: <endpoint>/<bucket>/<key> instead of <bucket>.<endpoint>/<key>. */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY; absent = the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_KEY_PREFIX: put before every object key (e.g. `console/`). */
+  keyPrefix: string;
+}
+
+export interface FilesConfig {
+  storage: 'local' | 's3';
+  /** FILES_DIR, else <dataDir>/files: where local storage keeps the files. */
+  localDir: string;
+  /** FILE_UPLOAD_URL_TTL_SECONDS (default 300, 30 to 3600): how long an upload link works. */
+  uploadUrlTtlSeconds: number;
+  s3: S3FilesConfig | undefined;
 }
 
 /** Why the server refuses to start: a configuration mistake, said plainly. */
@@ -112,6 +142,67 @@ function outboundAllowList(env: NodeJS.ProcessEnv, databaseUrl: string | undefin
     env.SEED_SAMPLE_DATA === 'true' || (env.SEED_SAMPLE_DATA !== 'false' && !databaseUrl);
   const port = embeddedSimulatorPort(env);
   return sampleData && port !== null ? [`127.0.0.1:${port}`] : [];
+}
+
+/**
+ * The origin browsers PUT uploads to with S3 storage (the CSP's connect-src allows it); null with
+ * local storage (same origin).
+ */
+export function filesUploadOrigin(files: FilesConfig): string | null {
+  const s3 = files.s3;
+  if (files.storage !== 's3' || !s3) return null;
+  const endpoint = s3.publicEndpoint ?? s3.endpoint;
+  if (endpoint) {
+    const url = new URL(endpoint);
+    return s3.forcePathStyle ? url.origin : `${url.protocol}//${s3.bucket}.${url.host}`;
+  }
+  return s3.forcePathStyle
+    ? `https://s3.${s3.region}.amazonaws.com`
+    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
+
+/** FILE_STORAGE / S3_* (docs/files.md). */
+function filesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesConfig {
+  // S3_BUCKET_UPLOADS: the name docker/compose.yaml has used for it.
+  const bucket = env.S3_BUCKET || env.S3_BUCKET_UPLOADS || undefined;
+  const requested = env.FILE_STORAGE || (bucket ? 's3' : 'local');
+  if (requested !== 'local' && requested !== 's3') {
+    throw new ConfigError(`FILE_STORAGE must be local or s3, got "${requested}"`);
+  }
+  const ttl = int(env.FILE_UPLOAD_URL_TTL_SECONDS, 300);
+  if (ttl < 30 || ttl > 3600) {
+    throw new ConfigError('FILE_UPLOAD_URL_TTL_SECONDS must be between 30 and 3600');
+  }
+  let s3: S3FilesConfig | undefined;
+  if (requested === 's3') {
+    if (!bucket) throw new ConfigError('FILE_STORAGE=s3 needs S3_BUCKET');
+    const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+    const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+    if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+      throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    }
+    for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT'] as const) {
+      const value = env[name];
+      if (value && !/^https?:\/\/[^/\s]+/.test(value)) {
+        throw new ConfigError(`${name} must be an http(s) URL`);
+      }
+    }
+    s3 = {
+      bucket,
+      region: env.S3_REGION || env.AWS_REGION || 'ap-northeast-1',
+      endpoint: env.S3_ENDPOINT || undefined,
+      publicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      keyPrefix: env.S3_KEY_PREFIX ?? '',
+    };
+  }
+  return {
+    storage: requested,
+    localDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    uploadUrlTtlSeconds: ttl,
+    s3,
+  };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -195,6 +286,7 @@ export function loadConfig(
     },
     secretKey,
     outboundAllowList: allowList,
+    files: filesConfig(env, dataDir),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

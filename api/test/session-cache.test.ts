@@ -191,6 +191,7 @@ describe('SessionCache', () => {
     userId: 'u',
     email: 'u@esim.test',
     roleId: null,
+    partnerId: null,
     permissions: [],
     expiresAt,
   });

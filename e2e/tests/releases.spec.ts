@@ -26,14 +26,14 @@ const VERSIONED = 'partners';
 const V1 = '1.0.0';
 const V2 = '1.0.1';
 
-/** The version marker of the area's skeleton screen, e.g. 'partners@1.0.0'. */
-function marker(page: Page) {
-  return page.getByTestId('remote-version');
-}
-
+/**
+ * The host's frame around every area screen (a built screen or a skeleton) names the remote and
+ * the version it loaded.
+ */
 async function expectArea(page: Page, area: string, version: string): Promise<void> {
-  await expect(marker(page)).toHaveText(`${area}@${version}`, { timeout: 20_000 });
-  await expect(page.getByTestId('remote-area')).toHaveAttribute('data-version', version);
+  const frame = page.getByTestId('remote-area');
+  await expect(frame).toHaveAttribute('data-remote', area, { timeout: 20_000 });
+  await expect(frame).toHaveAttribute('data-version', version, { timeout: 20_000 });
 }
 
 function mtime(file: string): number {

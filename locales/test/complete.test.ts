@@ -25,7 +25,7 @@ describe('the locales of the console', () => {
 
   it('validation messages in English are the spec wording with i18next parameters', () => {
     const en = JSON.parse(readFileSync(join(localesDir, 'en', 'validation.json'), 'utf8'));
-    expect(Object.keys(en)).toHaveLength(22);
+    expect(Object.keys(en)).toHaveLength(23);
     expect(en.required).toBe('{{name}} is required.');
     expect(en.invalidRowFormat).toBe('Invalid {{name}} format at row {{rowCount}}.');
     expect(en.slugFormat).toBe(

@@ -3,9 +3,12 @@ import type { RouteDefinition } from '../http/define-route';
 import type { JobDefinition, ScheduledTask } from '../jobs';
 import { accessModule } from './access/module';
 import { auditModule } from './audit/module';
+import { branchesModule } from './branches/module';
 import { currenciesModule } from './currencies/module';
 import { dashboardModule } from './dashboard/module';
 import { exchangeRatesModule } from './exchange-rates/module';
+import { filesModule } from './files/module';
+import { partnersModule } from './partners/module';
 import { productsModule } from './products/module';
 import { releasesModule } from './releases/module';
 import { stockModule } from './stock/module';
@@ -19,16 +22,19 @@ import { utilsModule } from './utils/module';
 export const AREA_MODULES: readonly AreaModule[] = [
   accessModule,
   utilsModule,
+  filesModule,
   releasesModule,
   tariffsModule,
   productsModule,
   auditModule,
   suppliersModule,
+  partnersModule,
   stockModule,
   supplierSyncModule,
   currenciesModule,
   exchangeRatesModule,
   dashboardModule,
+  branchesModule,
 ];
 
 export function areaRoutes(deps: AreaDeps, modules = AREA_MODULES): RouteDefinition[] {

@@ -43,6 +43,11 @@ export interface AuditEntityDefinition {
   readonly type: string;
   /** Reading its history needs GET on this resource (audit/history checks it). */
   readonly resource: Resource;
+  /**
+   * Whether the caller may read this record's history at all (a partner's own staff reach only
+   * their partner); absent = anyone with GET on the resource.
+   */
+  readonly reaches?: (auth: AuthContext, entityId: string) => boolean;
 }
 
 const ENTITIES = new Map<string, AuditEntityDefinition>();
@@ -52,7 +57,11 @@ const ENTITIES = new Map<string, AuditEntityDefinition>();
  * at module level of the area that writes the entries. Registering the same type again with the
  * same resource returns the same definition; with another resource it throws.
  */
-export function defineAuditEntity(type: string, resource: Resource): AuditEntityDefinition {
+export function defineAuditEntity(
+  type: string,
+  resource: Resource,
+  options: { reaches?: (auth: AuthContext, entityId: string) => boolean } = {},
+): AuditEntityDefinition {
   if (!AUDIT_ENTITY_TYPE_PATTERN.test(type)) throw new Error(`Invalid audit entity type "${type}"`);
   const existing = ENTITIES.get(type);
   if (existing) {
@@ -61,7 +70,11 @@ export function defineAuditEntity(type: string, resource: Resource): AuditEntity
     }
     return existing;
   }
-  const definition = Object.freeze({ type, resource });
+  const definition = Object.freeze({
+    type,
+    resource,
+    ...(options.reaches ? { reaches: options.reaches } : {}),
+  });
   ENTITIES.set(type, definition);
   return definition;
 }

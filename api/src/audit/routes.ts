@@ -42,6 +42,7 @@ export const auditRoutes: AreaRoutes = ({ db }) => [
         ]);
       }
       if (!can(auth.permissions, entity.resource, 'GET')) throw new ForbiddenError();
+      if (entity.reaches && !entity.reaches(auth, query.entityId)) throw new ForbiddenError();
       return { data: await listAuditHistory(db, query) };
     },
   }),

@@ -50,6 +50,7 @@ export function createAuthHook(deps: { identity: IdentityModule }) {
         userId: access.userId,
         email: access.email,
         roleId: access.roleId,
+        partnerId: access.partnerId,
         permissions: access.permissions,
       };
     } catch (error) {

@@ -25,6 +25,11 @@ export interface AuthContext {
   userId: string;
   email: string;
   roleId: string | null;
+  /**
+   * The partner the caller is a staff account of: partner-owned records of other partners are out
+   * of its reach (docs/partners.md, decision 0019). null for the reseller's own staff.
+   */
+  partnerId: string | null;
   permissions: PermissionEntry[];
 }
 

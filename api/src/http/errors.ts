@@ -37,6 +37,9 @@ export const NOT_FOUND_MESSAGES = defineApiMessages('notFound', {
   importJob: 'Import job not found',
   file: 'File not found',
   route: 'Route not found',
+  branch: 'Branch not found',
+  issuer: 'Issuer not found',
+  partner: 'Partner not found',
 });
 
 /** The names NotFoundError takes, with their message. */
@@ -55,6 +58,9 @@ const NOT_FOUND_BY_NAME = {
   'Import job': NOT_FOUND_MESSAGES.importJob,
   File: NOT_FOUND_MESSAGES.file,
   Route: NOT_FOUND_MESSAGES.route,
+  Branch: NOT_FOUND_MESSAGES.branch,
+  Issuer: NOT_FOUND_MESSAGES.issuer,
+  Partner: NOT_FOUND_MESSAGES.partner,
 } as const satisfies Record<string, ApiMessage>;
 export type NotFoundName = keyof typeof NOT_FOUND_BY_NAME;
 

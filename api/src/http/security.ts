@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import type { AppConfig } from '../config';
+import { filesUploadOrigin, type AppConfig } from '../config';
 
 function origin(url: string | undefined): string | null {
   if (!url) return null;
@@ -23,6 +23,8 @@ export function contentSecurityPolicy(config: AppConfig): string {
     config.identity.mode === 'cognito'
       ? `https://cognito-idp.${config.identity.region}.amazonaws.com`
       : null;
+  // S3 storage: the browser PUTs uploads to the bucket (docs/files.md).
+  const files = filesUploadOrigin(config.files);
   const list = (...sources: (string | null)[]) =>
     [...new Set(sources.filter((s): s is string => Boolean(s)))].join(' ');
   return [
@@ -30,7 +32,7 @@ export function contentSecurityPolicy(config: AppConfig): string {
     `script-src ${list("'self'", remoteStore)}`,
     // antd's css-in-js injects <style> elements at run time.
     `style-src ${list("'self'", "'unsafe-inline'", remoteStore)}`,
-    `connect-src ${list("'self'", remoteStore, cognito)}`,
+    `connect-src ${list("'self'", remoteStore, cognito, files)}`,
     `img-src ${list("'self'", 'data:', 'blob:', remoteStore)}`,
     `font-src ${list("'self'", 'data:', remoteStore)}`,
     `object-src 'none'`,

@@ -21,6 +21,8 @@ export interface SessionAccess {
   userId: string;
   email: string;
   roleId: string | null;
+  /** The partner the user is a staff account of (users.partner_id); null for the reseller's staff. */
+  partnerId: string | null;
   /** The role's permission entries, by path. */
   permissions: PermissionEntry[];
   /** Epoch milliseconds: the ID token's expiry. */

@@ -24,6 +24,7 @@ interface CheckedUser {
   email: string;
   lastLoginAt: Date | null;
   roleId: string | null;
+  partnerId: string | null;
   /** The role's entries when asked for (withAccess), else empty. */
   permissions: PermissionEntry[];
 }
@@ -95,6 +96,7 @@ export class TokenVerifier {
       userId: identity.userId,
       email: identity.email,
       roleId: user.roleId,
+      partnerId: user.partnerId,
       permissions: user.permissions,
       expiresAt,
     };
@@ -211,6 +213,7 @@ export class TokenVerifier {
         status: users.status,
         lastLoginAt: users.lastLoginAt,
         roleId: users.roleId,
+        partnerId: users.partnerId,
         permissions: input.withAccess
           ? sql<PermissionEntry[] | string>`(
               SELECT coalesce(json_agg(json_build_object('path', rp.path, 'methods', rp.methods)
@@ -250,6 +253,7 @@ export class TokenVerifier {
         email: row.email,
         lastLoginAt: row.lastLoginAt,
         roleId: row.roleId,
+        partnerId: row.partnerId,
         permissions: permissions.map((entry) => ({
           path: entry.path,
           methods: entry.methods as PermissionMethod[],

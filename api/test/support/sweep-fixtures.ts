@@ -75,6 +75,10 @@ export interface SweepFixtures {
   close(): Promise<void>;
 }
 
+/** A real 1x1 PNG (the stored file of check-exist-file). */
+const SWEEP_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 let uniqueCounter = 0;
 function uniqueValue(): string {
   uniqueCounter += 1;
@@ -322,6 +326,33 @@ export async function createSweepFixtures(t: TestContext, token: string): Promis
     };
   }
 
+  // ---------------------------------------------------------------- partners
+  async function partnerFixtures() {
+    const partnerBody = (code: string) => ({ name: `Sweep ${code}`, code, target: 'affiliate' });
+    const [partner, spare, edited] = await Promise.all([
+      call('partner', 'POST', 'partner', {
+        ...partnerBody('SWEEP-PARTNER'),
+        prefix: 'SWP',
+        slug: 'sweep-partner',
+      }),
+      call('partner to delete', 'POST', 'partner', partnerBody('SWEEP-PARTNER-DEL')),
+      call('partner (edited)', 'POST', 'partner', partnerBody('SWEEP-PARTNER-EDIT')),
+    ]);
+    const account = await call('partner account', 'POST', 'partner/account', {
+      partnerId: idOf(partner),
+      email: 'sweep-partner-account@esim.test',
+    });
+    return {
+      partnerId: idOf(partner),
+      sparePartnerId: idOf(spare),
+      accountId: idOf(account),
+      editedPartner: subject('partner', `partner?id=${idOf(edited)}`, {
+        body: { id: idOf(edited), ...partnerBody('SWEEP-PARTNER-EDIT') },
+      }),
+    };
+  }
+  const partnerSet = await partnerFixtures();
+
   const [syncList, stock, tariffs, access] = await Promise.all([
     call('supplier catalogue', 'POST', 'product/external/product-for-update/list', {
       supplierId: syncSupplierId,
@@ -337,6 +368,72 @@ export async function createSweepFixtures(t: TestContext, token: string): Promis
   const { stockItem, spareStockItem, stagedImport, importJob } = stock;
   const { tariffCode, copyTarget, spareTariffCode, spareProfile } = tariffs;
   const { roleId, user } = access;
+
+  // ---------------------------------------------------------------- files
+  // A stored file for check-exist-file, and the used link of its upload for step two's probes.
+  async function fileFixtures() {
+    const png = Buffer.from(SWEEP_PNG_BASE64, 'base64');
+    const ticket = await call('file upload link', 'POST', 'utils/upload-file', {
+      purpose: 'partnerLogo',
+      fileName: 'sweep.png',
+      size: png.length,
+    });
+    const link = new URL(typeof ticket?.url === 'string' ? ticket.url : '/', 'http://localhost');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: link.pathname + link.search,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: png,
+    });
+    if (res.statusCode !== 200) {
+      problems.push(`stored file: PUT answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+    }
+    return {
+      key: typeof ticket?.key === 'string' ? ticket.key : 'partner-logo/none.png',
+      token: link.searchParams.get('token') ?? 'none.none',
+    };
+  }
+  const fileSet = await fileFixtures();
+
+  // ---------------------------------------------------------------- branches and issuers
+  // PUT branch and PUT branch/item get three fixtures each (their probes go three at a time);
+  // each sends its own code / registration number, so no probe collides with another's.
+  const issuerFields = { countryCode: 'DE', legalName: 'Sweep GmbH', address: 'Berlin' };
+  const DE_VAT_IDS = ['DE136695976', 'DE811128135', 'DE813495425', 'DE129273398', 'DE811569869'];
+  async function branchFixtures() {
+    const newBranch = async (code: string) => {
+      const data = await call(code, 'POST', 'branch', {
+        name: `Sweep branch ${code}`,
+        code,
+        target: 'franchise',
+      });
+      return subject(code, `branch?id=${idOf(data)}`, {
+        query: { id: idOf(data) },
+        body: { id: idOf(data), code },
+      });
+    };
+    const [home, spare, edited] = await Promise.all([
+      newBranch('SWEEP-BRANCH'),
+      newBranch('SWEEP-BRANCH-SPARE'),
+      Promise.all([1, 2, 3].map((n) => newBranch(`SWEEP-BRANCH-EDIT-${n}`))),
+    ]);
+    const branchId = home.query!.id as string;
+    const newIssuer = async (registrationNumber: string) => {
+      const data = await call(registrationNumber, 'POST', 'branch/item', {
+        ...issuerFields,
+        branchId,
+        registrationNumber,
+      });
+      return subject(registrationNumber, `branch/item?id=${idOf(data)}`, {
+        query: { id: idOf(data) },
+        body: { id: idOf(data), branchId, registrationNumber },
+      });
+    };
+    const issuers = await Promise.all(DE_VAT_IDS.slice(1).map(newIssuer));
+    return { home, spare, edited, branchId, issuers };
+  }
+  const branchSet = await branchFixtures();
+  const issuerId = branchSet.issuers[0]!.query!.id as string;
 
   // ---------------------------------------------------------------- baselines
   const version = (state: Json) => ({ body: { version: state?.version } });
@@ -488,6 +585,47 @@ export async function createSweepFixtures(t: TestContext, token: string): Promis
       body: { supplierId: syncSupplierId, items: [syncItem] },
     },
     'POST /api/mng/stock/external/stock/list': { body: { supplierId: syncSupplierId } },
+    // branches and issuers
+    'POST /api/mng/branch/list': {},
+    'GET /api/mng/branch': { query: { id: branchSet.branchId } },
+    'POST /api/mng/branch': { body: { target: 'msp' }, unique: ['code'] },
+    'PUT /api/mng/branch': {
+      body: { name: 'Sweep branch (edited)', target: 'msp' },
+      live: { subjects: branchSet.edited, values: version },
+    },
+    'DELETE /api/mng/branch': { query: { id: branchSet.spare.query!.id } },
+    'GET /api/mng/branch/history': { query: { id: branchSet.branchId } },
+    'POST /api/mng/branch/template/preview': { body: { templateHtml: '<p>{{providerName}}</p>' } },
+    'PUT /api/mng/branch/select-partner': {
+      body: { partnerId: null },
+      live: { subjects: branchSet.edited, values: version },
+    },
+    'POST /api/mng/branch/item/list': { body: { branchId: branchSet.branchId } },
+    'GET /api/mng/branch/item': { query: { id: issuerId } },
+    'POST /api/mng/branch/item': {
+      body: { ...issuerFields, branchId: branchSet.branchId, registrationNumber: DE_VAT_IDS[0] },
+    },
+    'PUT /api/mng/branch/item': {
+      body: issuerFields,
+      live: { subjects: branchSet.issuers.slice(0, 3), values: version },
+    },
+    'DELETE /api/mng/branch/item': { query: { id: branchSet.issuers[3]!.query!.id } },
+    'GET /api/mng/branch/item/history': { query: { id: issuerId } },
+    // partners
+    'GET /api/mng/partner': { query: { id: partnerSet.partnerId } },
+    'GET /api/mng/partner/lookup': { query: { code: 'SWEEP-PARTNER' } },
+    'GET /api/mng/partner/history': { query: { id: partnerSet.partnerId } },
+    'POST /api/mng/partner': { unique: ['code'] },
+    'PUT /api/mng/partner': { live: { subjects: [partnerSet.editedPartner], values: version } },
+    'DELETE /api/mng/partner': { query: { id: partnerSet.sparePartnerId } },
+    'POST /api/mng/partner/account': { body: { partnerId: partnerSet.partnerId } },
+    'DELETE /api/mng/partner/account': { query: { id: partnerSet.accountId } },
+    // files
+    'POST /api/mng/utils/upload-file': {
+      body: { purpose: 'partnerLogo', fileName: 'sweep.png', size: 100 },
+    },
+    'POST /api/mng/utils/check-exist-file': { body: { key: fileSet.key } },
+    'PUT /api/mng/utils/upload-file/content': { query: { token: fileSet.token } },
     // currencies and exchange rates
     'POST /api/mng/currency': { unique: ['isoCode'] },
     'GET /api/mng/exchange-rate/history': { query: { id: idOf(rate) } },

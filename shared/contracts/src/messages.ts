@@ -27,6 +27,7 @@ export const VALIDATION_KEYS = [
   'nameExists',
   'sellingAboveCost',
   'slugFormat',
+  'checkDigit',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

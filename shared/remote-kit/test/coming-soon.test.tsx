@@ -70,17 +70,17 @@ describe('the coming-soon skeleton screen', () => {
   );
 
   it('loads the area namespace from the remote itself and follows language changes', async () => {
-    const { routes } = await loadRemote('partners');
+    const { routes } = await loadRemote('campaigns');
     await act(() => instance.changeLanguage('ja'));
     renderRoute(instance, routes[0]!.Component);
-    expect(await screen.findByText('パートナー一覧は近日公開予定です')).toBeTruthy();
-    expect(instance.hasResourceBundle('ja', 'partners')).toBe(true);
+    expect(await screen.findByText('キャンペーンコード一覧は近日公開予定です')).toBeTruthy();
+    expect(instance.hasResourceBundle('ja', 'campaigns')).toBe(true);
 
     await act(() => instance.changeLanguage('de'));
-    expect(await screen.findByText('Partnerliste folgt in Kürze')).toBeTruthy();
+    expect(await screen.findByText('Liste der Kampagnencodes folgt in Kürze')).toBeTruthy();
     await act(() => instance.changeLanguage('th'));
-    expect(await screen.findByText('รายชื่อพาร์ทเนอร์ จะเปิดให้ใช้งานเร็ว ๆ นี้')).toBeTruthy();
-    expect(screen.getByTestId('remote-version').textContent).toBe(`partners@${TEST_VERSION}`);
+    expect(await screen.findByText('รายการรหัสแคมเปญ จะเปิดให้ใช้งานเร็ว ๆ นี้')).toBeTruthy();
+    expect(screen.getByTestId('remote-version').textContent).toBe(`campaigns@${TEST_VERSION}`);
   });
 
   it("shows each build's own version and texts (two versions of one remote differ visibly)", async () => {

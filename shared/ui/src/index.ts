@@ -59,6 +59,7 @@ export { UiOverlays } from './UiOverlays';
 export { FormLayout, type FormLayoutProps } from './form/FormLayout';
 export { FormTextField, type FormTextFieldProps } from './form/FormTextField';
 export { FormSelectField, type FormSelectFieldProps } from './form/FormSelectField';
+export { FormCheckboxField, type FormCheckboxFieldProps } from './form/FormCheckboxField';
 export { FormNumberField, type FormNumberFieldProps } from './form/FormNumberField';
 export { FormMoneyField, type FormMoneyFieldProps } from './form/FormMoneyField';
 export { useHasInputProblem } from './form/inputProblems';
@@ -93,6 +94,21 @@ export {
   type CsvImportOptions,
   type CsvImportPhase,
 } from './import/useCsvImport';
+export {
+  FileUploadError,
+  FILE_UPLOAD_FAILED,
+  fetchSender,
+  uploadFile,
+  xhrSender,
+  type ByteRequest,
+  type ByteSender,
+  type UploadFileOptions,
+} from './files/uploadFile';
+export {
+  FileUploadField,
+  fileUploadErrorText,
+  type FileUploadFieldProps,
+} from './files/FileUploadField';
 export { ListFilter, ListPage, ListSearch, type ListPageProps } from './list/ListPage';
 export { useExport, useListPage, type ListPageState } from './list/useListPage';
 export {

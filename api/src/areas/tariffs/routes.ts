@@ -85,7 +85,7 @@ export const tariffRoutes: AreaRoutes = (deps) => {
       permission: read,
       query: tariffRelationQuerySchema,
       summary: 'Partners and branches that use a tariff code',
-      description: 'Empty lists until the partners and branches areas exist.',
+      description: 'The partners assigned to the code (branches: empty until that area exists).',
       tags,
       handler: async ({ query }) => ({ data: await service.relation(query.code) }),
     }),

@@ -37,6 +37,7 @@ import {
   isUniqueViolation,
 } from '../../http/errors';
 import { containsPattern, endOfRange, iso, rowsOf } from '../list-helpers';
+import { PARTNER_MESSAGES, partnersUsingTariffCode } from '../partners/public';
 import { orNull } from './util';
 import type { AreaDeps } from '../types';
 
@@ -583,12 +584,14 @@ export function createTariffService({ db }: Pick<AreaDeps, 'db'>) {
     },
 
     /**
-     * Deletes a code with its manual prices. Nothing references codes yet; when partners are
-     * assigned to codes, a code in use is refused here (see tariff/relation).
+     * Deletes a code with its manual prices. A code partners are assigned to is refused (422; see
+     * tariff/relation).
      */
     async deleteCode(id: string, actor: AuditActor): Promise<{ id: string }> {
       return db.transaction(async (tx) => {
         const code = await codeById(tx, id, true);
+        const users = await partnersUsingTariffCode(tx, id);
+        if (users.length > 0) throw new BusinessRuleError(PARTNER_MESSAGES.tariffCodeInUse);
         const groupCode = (await groupCodeOf(tx, code.groupId)) ?? '';
         const [count] = await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -662,10 +665,11 @@ export function createTariffService({ db }: Pick<AreaDeps, 'db'>) {
       );
     },
 
-    /** Who uses a code. Partners and branches do not exist yet: both lists are empty until they do. */
+    /** Who uses a code: the partners assigned to it (branches arrive with their area). */
     async relation(code: string): Promise<TariffRelation> {
       const row = await codeByCode(db, code);
-      return { tariffCodeId: row.id, tariffCode: row.tariffCode, partners: [], branches: [] };
+      const partners = await partnersUsingTariffCode(db, row.id);
+      return { tariffCodeId: row.id, tariffCode: row.tariffCode, partners, branches: [] };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { partners } from './partners';
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
@@ -35,9 +36,16 @@ export const users = pgTable(
     name: text('name'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     roleId: text('role_id').references(() => roles.id, { onDelete: 'set null' }),
+    /** The partner whose staff account this is (docs/partners.md); null for the reseller's staff. */
+    partnerId: uuid('partner_id').references(() => partners.id, { onDelete: 'restrict' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_role_idx').on(t.roleId)],
+  (t) => [
+    index('users_role_idx').on(t.roleId),
+    index('users_partner_idx')
+      .on(t.partnerId)
+      .where(sql`partner_id IS NOT NULL`),
+  ],
 );

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../audit';
+import type { Db } from '../../db/client';
+import type { PartnerScope } from './scope';
+
+/** The NOLOGIN role whose row-level security policies confine a transaction to one partner. */
+export const PARTNER_SCOPE_ROLE = 'esim_partner_scope';
+
+/**
+ * Runs fn in one transaction for the scope. The queries filter by the scope themselves; for a
+ * scoped caller the transaction also sets app.partner_id and switches to the scope role, so
+ * row-level security (migration 0017) refuses any row of another partner that a query forgot to
+ * filter. Both are SET LOCAL: they end with the transaction.
+ */
+export function withPartnerScope<T>(
+  db: Db,
+  scope: PartnerScope,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (!scope.all) await confineToPartner(tx, scope.partnerId);
+    return fn(tx);
+  });
+}
+
+/** Confines the rest of the transaction to the partner (none when partnerId is null). */
+export async function confineToPartner(tx: Tx, partnerId: string | null): Promise<void> {
+  await tx.execute(sql`SELECT set_config('app.partner_id', ${partnerId ?? ''}, true)`);
+  await tx.execute(sql.raw(`SET LOCAL ROLE ${PARTNER_SCOPE_ROLE}`));
+}
