@@ -8,19 +8,12 @@ import {
   BAD_TEXTS,
   badCsvFiles,
   describeValue,
-  encodeQueryText,
   kindOf,
-  sampleObject,
-  sampleValue,
   type JsonSchema,
 } from './support/bad-input-corpus';
 import { createTestApp, type TestContext } from './support/app';
-import {
-  createSweepFixtures,
-  type OperationBaseline,
-  type Subject,
-  type SweepFixtures,
-} from './support/sweep-fixtures';
+import { createSweepFixtures, type Subject, type SweepFixtures } from './support/sweep-fixtures';
+import { declared, operations, queryString, type Operation } from './support/openapi-operations';
 
 /**
  * THE BAD-INPUT SWEEP: every operation of the OpenAPI document, called with hostile values in each
@@ -126,21 +119,6 @@ const logStream = new Writable({
   },
 });
 
-interface Operation {
-  /** `${METHOD} ${path}` */
-  key: string;
-  method: string;
-  path: string;
-  /** Every query parameter the document declares, with its schema. */
-  query: Record<string, JsonSchema>;
-  /** The JSON body's schema. */
-  body: JsonSchema | null;
-  baseline: OperationBaseline;
-  /** The baseline request: required parameters and body fields, fixtures where they are needed. */
-  baseQuery: Values;
-  baseBody: Values;
-}
-
 interface Probe {
   operation: Operation;
   label: string;
@@ -199,64 +177,6 @@ afterAll(async () => {
   await fixtures?.close();
   await t?.close();
 });
-
-/** Only the fields a schema declares: a fixture value for a field the contract lost is dropped. */
-function declared(values: Values | undefined, names: Iterable<string>): Values {
-  const known = new Set(names);
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([name]) => known.has(name)));
-}
-
-async function operations(): Promise<Operation[]> {
-  const res = await t.inject({ method: 'GET', url: '/api/mng/openapi.json' });
-  const document = res.json() as { paths: Record<string, Record<string, JsonSchema>> };
-  const out: Operation[] = [];
-  for (const [path, byMethod] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(byMethod)) {
-      const parameters = (operation.parameters ?? []) as {
-        name: string;
-        in: string;
-        required: boolean;
-        schema: JsonSchema;
-      }[];
-      const query: Record<string, JsonSchema> = {};
-      const requiredQuery: Values = {};
-      for (const parameter of parameters) {
-        query[parameter.name] = parameter.schema;
-        if (parameter.required || parameter.in === 'path') {
-          requiredQuery[parameter.name] = sampleValue(parameter.name, parameter.schema);
-        }
-      }
-      const requestBody = operation.requestBody as
-        { content: Record<string, { schema: JsonSchema }> } | undefined;
-      const body = requestBody?.content['application/json']?.schema ?? null;
-      const key = `${method.toUpperCase()} ${path}`;
-      const baseline = fixtures.baselines[key] ?? {};
-      const properties = Object.keys((body?.properties ?? {}) as Values);
-      out.push({
-        key,
-        method: method.toUpperCase(),
-        path,
-        query,
-        body,
-        baseline,
-        baseQuery: { ...requiredQuery, ...declared(baseline.query, Object.keys(query)) },
-        baseBody: body ? { ...sampleObject(body), ...declared(baseline.body, properties) } : {},
-      });
-    }
-  }
-  return out;
-}
-
-function queryString(values: Values): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(values)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item === undefined) continue;
-      parts.push(`${encodeURIComponent(name)}=${encodeQueryText(String(item))}`);
-    }
-  }
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
-}
 
 /** Every request the sweep sends to one operation; the baseline first. */
 function probesOf(operation: Operation): Probe[] {
@@ -514,7 +434,7 @@ function spread(lists: Probe[][]): Probe[] {
 let wholeSweep: Promise<SweepResult> | undefined;
 function sweepEverything(): Promise<SweepResult> {
   wholeSweep ??= (async () => {
-    const all = (await operations()).filter((operation) => operation.path !== PROBE_URL);
+    const all = (await operations(t, fixtures)).filter((operation) => operation.path !== PROBE_URL);
     const byOperation = all.map(probesOf);
     const isDelete = (list: Probe[]) => list[0]!.operation.method === 'DELETE';
     const others = byOperation.filter((list) => !isDelete(list));
@@ -541,13 +461,15 @@ function sweepEverything(): Promise<SweepResult> {
 
 describe('bad-input sweep', () => {
   it('reads the whole API from the OpenAPI document', async () => {
-    const all = await operations();
+    const all = await operations(t, fixtures);
     expect(all.length).toBeGreaterThan(60);
     expect(all.filter((operation) => operation.body).length).toBeGreaterThan(30);
   });
 
   it('catches a route that crashes on a bad value (self-check)', async () => {
-    const probe = (await operations()).filter((operation) => operation.path === PROBE_URL);
+    const probe = (await operations(t, fixtures)).filter(
+      (operation) => operation.path === PROBE_URL,
+    );
     expect(probe).toHaveLength(1);
     const { failures } = await sweep(probesOf(probe[0]!));
     expect(failures).toContain(`500 GET ${PROBE_URL} query q="\\u0000"`);

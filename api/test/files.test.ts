@@ -12,6 +12,7 @@ import { contentSecurityPolicy } from '../src/http/security';
 import { fileUploads } from '../src/db/schema';
 import { secretKeyFor } from '../src/secrets';
 import { createTestApp, type TestContext, type TestUser } from './support/app';
+import { TEST_PNG } from './support/upload';
 import { startS3Server, type TestS3Server } from './support/s3-server';
 
 /**
@@ -20,11 +21,7 @@ import { startS3Server, type TestS3Server } from './support/s3-server';
  * mode runs against a real S3-compatible server started here (s3rver).
  */
 
-/** A real 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = TEST_PNG;
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );

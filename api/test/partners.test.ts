@@ -1,6 +1,7 @@
 import { ROLE_IDS, type PartnerDetail } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM } from '../src/csv';
+import { uploadTestLogo } from './support/upload';
 import { createTestApp, type TestContext, type TestUser } from './support/app';
 
 let t: TestContext;
@@ -63,7 +64,20 @@ function errorsOf(body: { errors: { field?: string; message: string }[] }) {
 }
 
 describe('POST partner', () => {
+  it('takes only a logo that was uploaded and checked as a logo', async () => {
+    const res = await call('POST', 'partner', {
+      name: 'Made-up logo',
+      code: 'MADEUPLOGO',
+      target: 'affiliate',
+      phone: '03-1',
+      logoKey: 'partner-logo/00000000-0000-4000-8000-000000000000.png',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res.json()).logoKey).toBe('File upload failed.');
+  });
+
   it('registers a partner with every field of the spec', async () => {
+    const logoKey = await uploadTestLogo(t, admin);
     const res = await call('POST', 'partner', {
       name: '  Sakura Travel  ',
       code: 'SAKURA',
@@ -86,7 +100,7 @@ describe('POST partner', () => {
         { name: 'Invoice by post', dataType: 'boolean', value: true },
         { name: 'Contract PDF', dataType: 'file', value: 'partners/contract-001.pdf' },
       ],
-      logoKey: 'logos/sakura.png',
+      logoKey,
       url: 'https://shop.example/sakura',
       prefix: 'SKR',
       slug: 'sakura-travel',
@@ -106,7 +120,7 @@ describe('POST partner', () => {
       visibleFields: ['planType', 'tariffCode'],
       commissionType: 'percentage',
       commissionValue: 12.5,
-      logoKey: 'logos/sakura.png',
+      logoKey,
       prefix: 'SKR',
       slug: 'sakura-travel',
       oldSlug: null,

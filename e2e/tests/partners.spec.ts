@@ -12,6 +12,11 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const t = (key: string) => text('en', 'partners', key);
 const RUN = Date.now().toString(36);
 const NAME = `E2E Partner ${RUN}`;
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function openList(page: Page): Promise<void> {
   await page.getByTestId('menu-partners').click();
@@ -37,6 +42,14 @@ test('register a partner, find it in the list, edit it and read the change in it
   await page.getByTestId('add-custom-field').click();
   await page.locator('#field-customFields\\.0\\.name').fill('Contract no');
   await page.locator('#field-customFields\\.0\\.value').fill('C-42');
+  // The logo goes up in two steps; the server checks the content, not the name.
+  const logo = page.getByTestId('field-logoKey');
+  await logo.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('hi') });
+  await expect(page.getByTestId('field-logoKey-error')).toContainText(
+    'Only .png, .jpg, .jpeg, .webp formats are supported.',
+  );
+  await logo.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('field-logoKey-name')).toContainText('logo.png');
   await page.getByRole('button', { name: t('register.submit') }).click();
   // The slug rule is the spec's message, on the field.
   await expect(

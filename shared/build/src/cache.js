@@ -1,9 +1,10 @@
 // webpack's persistent cache for the host and the remotes: a build after a small change reuses
-// every module it did not touch (node_modules/.cache/webpack of the package). The build script
-// (scripts/build.mjs) skips a package whose inputs did not change at all; this makes the builds
-// that do run cheaper. ESIM_WEBPACK_CACHE=false turns it off, =true on; by default it is on,
-// except under CI=true: a clean clone built once never reads it, and writing it costs about
-// 1.4 s of CPU and ~100 MB of disk per package.
+// every module it did not touch (node_modules/.cache/webpack of the package). OFF unless
+// ESIM_WEBPACK_CACHE=true: on 2026-11-26 a host built from a warm cache after changes to the
+// shared packages loaded a blank console (its shared react-router import lacked
+// createBrowserRouter) while a cold build of the same inputs was correct; a build that runs must
+// be right. The build script (scripts/build.mjs) still skips a package whose inputs did not change
+// at all, which is what keeps a second `pnpm start` fast (docs/decisions/0015).
 import path from 'node:path';
 
 /**
@@ -14,8 +15,7 @@ import path from 'node:path';
  */
 export function persistentCache({ name, dir, configFiles }, env = process.env) {
   const setting = env.ESIM_WEBPACK_CACHE ?? '';
-  if (/^(false|0|no|off)$/i.test(setting)) return false;
-  if (!/^(true|1|yes|on)$/i.test(setting) && /^(true|1)$/i.test(env.CI ?? '')) return false;
+  if (!/^(true|1|yes|on)$/i.test(setting)) return false;
   return {
     type: 'filesystem',
     cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),

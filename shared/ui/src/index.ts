@@ -60,6 +60,7 @@ export { FormLayout, type FormLayoutProps } from './form/FormLayout';
 export { FormTextField, type FormTextFieldProps } from './form/FormTextField';
 export { FormSelectField, type FormSelectFieldProps } from './form/FormSelectField';
 export { FormCheckboxField, type FormCheckboxFieldProps } from './form/FormCheckboxField';
+export { FormFileField, type FormFileFieldProps } from './form/FormFileField';
 export { FormNumberField, type FormNumberFieldProps } from './form/FormNumberField';
 export { FormMoneyField, type FormMoneyFieldProps } from './form/FormMoneyField';
 export { useHasInputProblem } from './form/inputProblems';

@@ -4,7 +4,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { FileUploadError, FileUploadField, uploadFile, type UploadFileOptions } from '../src';
+import { useForm } from 'react-hook-form';
+import {
+  FileUploadError,
+  FileUploadField,
+  FormFileField,
+  uploadFile,
+  type UploadFileOptions,
+} from '../src';
 import { createTestI18n } from './i18n';
 import { renderWithProviders } from './render';
 
@@ -78,5 +85,37 @@ describe('FileUploadField', () => {
     choose('file-upload', new File(['x'], 'logo.gif'));
     const alert = await screen.findByTestId('file-upload-error');
     expect(alert.textContent).toContain('Only .png, .jpg, .jpeg, .webp formats are supported.');
+  });
+});
+
+describe('FormFileField', () => {
+  it('keeps the stored key in the form field and clears it on remove', async () => {
+    const upload = vi.fn(async (): Promise<FileExistence> => ({
+      key: KEY,
+      exists: true,
+      fileName: 'logo.png',
+    }));
+    const seen: (string | null)[] = [];
+    function Form() {
+      const { control, watch } = useForm<{ logoKey: string | null }>({
+        defaultValues: { logoKey: null },
+      });
+      seen.push(watch('logoKey'));
+      return (
+        <FormFileField
+          control={control}
+          name="logoKey"
+          purpose="partnerLogo"
+          label="Logo"
+          upload={upload}
+        />
+      );
+    }
+    renderWithProviders(<Form />, en);
+    expect(screen.getByText('Logo')).toBeTruthy();
+    choose('field-logoKey', new File(['x'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(seen.at(-1)).toBe(KEY));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
+    await waitFor(() => expect(seen.at(-1)).toBeNull());
   });
 });

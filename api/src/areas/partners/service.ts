@@ -40,6 +40,7 @@ import {
 import { loadEnglishCatalog } from '../../http/messages';
 import type { IdentityModule } from '../../identity/types';
 import { containsPattern, endOfRange, iso } from '../list-helpers';
+import { createFileService, type FileDeps } from '../files/public';
 import { withPartnerScope } from './rls';
 import { partnerScopeOf, scopeReaches, type PartnerScope } from './scope';
 
@@ -257,7 +258,26 @@ class PartnerLookupError extends AppError {
   }
 }
 
-export function createPartnerService({ db, identity }: { db: Db; identity: IdentityModule }) {
+export function createPartnerService({
+  db,
+  identity,
+  config,
+}: {
+  db: Db;
+  identity: IdentityModule;
+  config: FileDeps['config'];
+}) {
+  const files = createFileService({ db, config });
+
+  /**
+   * A logo key must name a stored, checked logo (utils/upload-file). Asked before the write's
+   * transaction: PGlite has one connection, which that transaction holds.
+   */
+  async function assertLogo(logoKey: string | null | undefined): Promise<void> {
+    const key = text(logoKey);
+    if (key) await files.storedFile(key, 'partnerLogo', 'logoKey');
+  }
+
   /** Runs fn in a transaction limited to the scope (API filter + row-level security). */
   function scoped<T>(scope: PartnerScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return withPartnerScope(db, scope, fn);
@@ -611,6 +631,7 @@ export function createPartnerService({ db, identity }: { db: Db; identity: Ident
       scope: PartnerScope,
     ): Promise<PartnerDetail> {
       if (!scope.all) throw new ForbiddenError();
+      await assertLogo(input.logoKey);
       try {
         return await scoped(scope, async (tx) => {
           const columns = columnsOf(input, await tariffCodeIdOf(tx, input.tariffCode));
@@ -647,6 +668,7 @@ export function createPartnerService({ db, identity }: { db: Db; identity: Ident
       actor: AuditActor,
       scope: PartnerScope,
     ): Promise<PartnerDetail> {
+      await assertLogo(input.logoKey);
       try {
         return await scoped(scope, async (tx) => {
           const current = await findRow(tx, scope, input.id, true);

@@ -14,6 +14,7 @@ import {
 } from '@esim/contracts';
 import {
   FormCheckboxField,
+  FormFileField,
   FormNumberField,
   FormSelectField,
   FormTextField,
@@ -266,14 +267,11 @@ export function PartnerFormFields({ control, staffOnlyLocked = false }: PartnerF
           {text('url', MAX_LENGTH.long, { type: 'url' })}
         </Col>
         <Col xs={24} md={12}>
-          {/* File uploads (utils/upload-file) are being built: until the kit's picker exists the
-              logo is its stored file key. */}
-          <FormTextField
+          <FormFileField
             control={control}
             name="logoKey"
+            purpose="partnerLogo"
             label={t('fields.logoKey')}
-            maxLength={MAX_LENGTH.long}
-            extra={t('form.logoKeyHint')}
           />
         </Col>
         <Col xs={24} md={12}>
