@@ -107,3 +107,78 @@ describe('utils/model/list', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe("utils/model/list: an area's records", () => {
+  let admin: string;
+  let partnerAdmin: string;
+  let ownPartnerId: string;
+  let otherPartnerId: string;
+  let branchId: string;
+
+  beforeAll(async () => {
+    admin = await t.adminToken();
+    const post = async (url: string, payload: object) => {
+      const res = await t.inject({ method: 'POST', url: `/api/mng/${url}`, token: admin, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: string };
+    };
+    ownPartnerId = (await post('partner', { name: 'Own', code: 'ML-OWN', target: 'affiliate' })).id;
+    otherPartnerId = (
+      await post('partner', { name: 'Other', code: 'ML-OTHER', target: 'affiliate' })
+    ).id;
+    await post('partner/account', { partnerId: ownPartnerId, email: 'admin@ml-own.example' });
+    partnerAdmin = await t.tokenFor('admin@ml-own.example');
+    branchId = (await post('branch', { name: 'Tokyo branch', code: 'ML-TKY', target: 'franchise' }))
+      .id;
+    await post('branch/item', {
+      branchId,
+      countryCode: 'jp',
+      legalName: 'A2N Japan K.K.',
+      address: '1-1 Marunouchi, Chiyoda-ku, Tokyo',
+      registrationNumber: 'T7000012050002',
+    });
+  });
+
+  const listAs = (token: string, payload: object) =>
+    t.inject({ method: 'POST', url: '/api/mng/utils/model/list', token, payload });
+
+  it('lists branches and their issuers for those who may read branches', async () => {
+    const found = await listAs(admin, { collection: 'branches', filters: { code: 'ML-TKY' } });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data).toEqual([
+      {
+        id: branchId,
+        code: 'ML-TKY',
+        name: 'Tokyo branch',
+        target: 'franchise',
+        countryCode: 'JP',
+      },
+    ]);
+    const items = await listAs(admin, { collection: 'branchItems', filters: { branchId } });
+    expect(items.json().data).toEqual([
+      expect.objectContaining({ branchId, countryCode: 'JP', legalName: 'A2N Japan K.K.' }),
+    ]);
+  });
+
+  it('refuses an area it may not read: 403, not an empty list', async () => {
+    for (const collection of ['branches', 'branchItems', 'partners']) {
+      const res = await listAs(user.token, { collection });
+      expect(res.statusCode, collection).toBe(403);
+    }
+    expect((await listAs(partnerAdmin, { collection: 'branches' })).statusCode).toBe(403);
+  });
+
+  it("lists partners, a partner's staff only their own", async () => {
+    const all = await listAs(admin, { collection: 'partners', fields: ['id', 'code'] });
+    const ids = (all.json().data as { id: string }[]).map((row) => row.id);
+    expect(ids).toEqual(expect.arrayContaining([ownPartnerId, otherPartnerId]));
+    const own = await listAs(partnerAdmin, { collection: 'partners' });
+    expect(own.statusCode).toBe(200);
+    expect((own.json().data as { id: string }[]).map((row) => row.id)).toEqual([ownPartnerId]);
+    const asked = await listAs(partnerAdmin, {
+      collection: 'partners',
+      filters: { code: 'ML-OTHER' },
+    });
+    expect(asked.json().data).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { listQuerySchema } from './api';
 import { MAX_LENGTH, emailField, optionalText, requiredText } from './fields';
 import { encodeMessage } from './messages';
-import { PERMISSION_METHODS, RESOURCES, type PermissionEntry } from './permissions';
+import { PERMISSION_METHODS, RESOURCES, type PermissionEntry, type Resource } from './permissions';
 import { safeString } from './text-safety';
 
 /*
@@ -205,12 +205,33 @@ export const MODEL_COLLECTIONS = {
     fields: ['id', 'name', 'rate', 'isDefault'],
     filters: { id: 'number', name: 'string', isDefault: 'boolean' },
   },
+  // Records of an area: only for callers who may read that area (MODEL_COLLECTION_RESOURCES);
+  // partners within the caller's partner scope.
+  branches: {
+    fields: ['id', 'code', 'name', 'target', 'countryCode'],
+    filters: { code: 'string', target: 'string', countryCode: 'string' },
+  },
+  branchItems: {
+    fields: ['id', 'branchId', 'countryCode', 'legalName'],
+    filters: { branchId: 'string', countryCode: 'string' },
+  },
+  partners: {
+    fields: ['id', 'code', 'name', 'target', 'prefix'],
+    filters: { code: 'string', target: 'string' },
+  },
 } as const satisfies Record<
   string,
   { fields: readonly string[]; filters: Record<string, FilterType> }
 >;
 
 export type ModelCollection = keyof typeof MODEL_COLLECTIONS;
+
+/** Collections that are an area's records: reading them needs GET on the area. */
+export const MODEL_COLLECTION_RESOURCES: Partial<Record<ModelCollection, Resource>> = {
+  branches: RESOURCES.branches,
+  branchItems: RESOURCES.branches,
+  partners: RESOURCES.partners,
+};
 export const MODEL_COLLECTION_NAMES = Object.keys(MODEL_COLLECTIONS) as [
   ModelCollection,
   ...ModelCollection[],
@@ -237,7 +258,30 @@ export interface TaxRecord {
   rate: number;
   isDefault: boolean;
 }
+export interface BranchRecord {
+  id: string;
+  code: string;
+  name: string;
+  target: string;
+  countryCode: string;
+}
+export interface BranchItemRecord {
+  id: string;
+  branchId: string;
+  countryCode: string;
+  legalName: string;
+}
+export interface PartnerRecord {
+  id: string;
+  code: string;
+  name: string;
+  target: string;
+  prefix: string | null;
+}
 export interface ModelRecords {
+  branches: BranchRecord;
+  branchItems: BranchItemRecord;
+  partners: PartnerRecord;
   countries: CountryRecord;
   residenceCountries: CountryRecord;
   roundCurrency: CurrencyRecord;

@@ -14,9 +14,10 @@ export const utilsRoutes: AreaRoutes = ({ db }) => {
       body: modelListSchema,
       summary: 'Reference data by collection name (countries, roundCurrency, paymentMethods, ...)',
       description:
-        'Body { collection, filters?, fields? }. Only whitelisted collections, fields and filters; anything else is a 400.',
+        'Body { collection, filters?, fields? }. Only whitelisted collections, fields and filters; anything else is a 400. ' +
+        "An area's records (branches, branchItems, partners) need GET on that area (403), partners within the caller's partner.",
       tags: ['utils'],
-      handler: async ({ body }) => ({ data: await models.list(body) }),
+      handler: async ({ body, auth }) => ({ data: await models.list(body, auth) }),
     }),
   ];
 };

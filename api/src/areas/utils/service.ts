@@ -1,8 +1,26 @@
-import { MODEL_COLLECTIONS, type ModelCollection, type ModelRecords } from '@esim/contracts';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import {
+  MODEL_COLLECTIONS,
+  MODEL_COLLECTION_RESOURCES,
+  can,
+  type ModelCollection,
+  type ModelRecords,
+} from '@esim/contracts';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { countries, paymentMethods, residenceCountries, roundCurrency, tax } from '../../db/schema';
+import {
+  branches,
+  countries,
+  issuers,
+  partners,
+  paymentMethods,
+  residenceCountries,
+  roundCurrency,
+  tax,
+} from '../../db/schema';
+import type { AuthContext } from '../../http/define-route';
+import { ForbiddenError } from '../../http/errors';
+import { partnerScopeOf } from '../partners/public';
 
 interface Source {
   table: PgTable;
@@ -43,6 +61,38 @@ const SOURCES: Record<ModelCollection, Source> = {
     columns: { id: tax.id, name: tax.name, rate: tax.rate, isDefault: tax.isDefault },
     order: [tax.id],
   },
+  branches: {
+    table: branches,
+    columns: {
+      id: branches.id,
+      code: branches.code,
+      name: branches.name,
+      target: branches.target,
+      countryCode: branches.countryCode,
+    },
+    order: [branches.name, branches.id],
+  },
+  branchItems: {
+    table: issuers,
+    columns: {
+      id: issuers.id,
+      branchId: issuers.branchId,
+      countryCode: issuers.countryCode,
+      legalName: issuers.legalName,
+    },
+    order: [issuers.legalName, issuers.id],
+  },
+  partners: {
+    table: partners,
+    columns: {
+      id: partners.id,
+      code: partners.code,
+      name: partners.name,
+      target: partners.target,
+      prefix: partners.prefix,
+    },
+    order: [partners.name, partners.id],
+  },
 };
 
 export interface ModelListRequest {
@@ -60,7 +110,10 @@ export function createModelListService(db: Db) {
   return {
     async list<C extends ModelCollection>(
       request: ModelListRequest & { collection: C },
+      auth: Pick<AuthContext, 'permissions' | 'partnerId' | 'roleId'>,
     ): Promise<Partial<ModelRecords[C]>[]> {
+      const resource = MODEL_COLLECTION_RESOURCES[request.collection];
+      if (resource && !can(auth.permissions, resource, 'GET')) throw new ForbiddenError();
       const source = SOURCES[request.collection];
       const allowed: readonly string[] = MODEL_COLLECTIONS[request.collection].fields;
       const fields = request.fields && request.fields.length > 0 ? request.fields : allowed;
@@ -70,6 +123,12 @@ export function createModelListService(db: Db) {
         if (column && allowed.includes(field)) selection[field] = column;
       }
       const conditions: SQL[] = [];
+      if (request.collection === 'partners') {
+        // A partner's staff see their own partner only (decision 0019).
+        const scope = partnerScopeOf(auth);
+        if (!scope.all)
+          conditions.push(scope.partnerId ? eq(partners.id, scope.partnerId) : sql`false`);
+      }
       for (const [field, value] of Object.entries(request.filters ?? {})) {
         const column = source.columns[field];
         if (!column || !Object.hasOwn(MODEL_COLLECTIONS[request.collection].filters, field))
