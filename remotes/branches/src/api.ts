@@ -11,6 +11,8 @@ import type {
   IssuerListItem,
   IssuerListQuery,
   ListResult,
+  PartnerRecord,
+  SelectBranchPartnerInput,
   UpdateBranchData,
   UpdateIssuerData,
 } from '@esim/contracts';
@@ -99,6 +101,23 @@ export const referenceListQuery = (collection: 'paymentMethods' | 'residenceCoun
       api.post<NamedRecord[]>('utils/model/list', { collection }, { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** The partners a branch may sell through (utils/model/list 'partners'), by name. */
+export const partnerOptionsQuery = () =>
+  queryOptions({
+    queryKey: branchKeys.reference('partners'),
+    queryFn: ({ signal }) =>
+      api.post<PartnerRecord[]>(
+        'utils/model/list',
+        { collection: 'partners', fields: ['id', 'code', 'name'] },
+        { signal },
+      ),
+    staleTime: 60_000,
+  });
+
+/** PUT branch/select-partner: the branch as it is now. */
+export const selectBranchPartner = (input: SelectBranchPartnerInput) =>
+  api.put<BranchDetail>('branch/select-partner', input);
 
 /** POST branch/template/preview: the template as the server stores it, filled with samples. */
 export const previewTemplate = (templateHtml: string, signal?: AbortSignal) =>

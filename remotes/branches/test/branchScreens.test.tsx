@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BranchDetail } from '@esim/contracts';
+import { BranchPartner } from '../src/components/BranchPartner';
 import { TemplateEditor } from '../src/components/TemplateEditor';
 import { BranchRegisterScreen } from '../src/screens/BranchRegister';
 import { IssuerRegisterScreen, issuerCountryOf } from '../src/screens/IssuerRegister';
@@ -17,6 +19,15 @@ import { IssuerRegisterScreen, issuerCountryOf } from '../src/screens/IssuerRegi
  */
 
 const BRANCH_ID = '6f1c2a64-3a1e-4c53-9c1f-2f6d6c1d7e10';
+const PARTNER_ID = '0b3c8f0e-5d2a-4c1e-9a7b-3e4f5a6b7c8d';
+const BRANCH = {
+  id: BRANCH_ID,
+  name: 'Tokyo',
+  code: 'TYO',
+  countryCode: 'JP',
+  partnerId: null,
+  version: 3,
+} as unknown as BranchDetail;
 const requests: { method: string; path: string; body: string }[] = [];
 let close: () => void;
 let en: i18n;
@@ -26,7 +37,15 @@ function dataFor(method: string, path: string, body: string): unknown {
     return { id: BRANCH_ID, name: 'Tokyo', code: 'TYO', countryCode: 'JP', version: 1 };
   if (path === 'branch/item' && method === 'POST')
     return { ...(JSON.parse(body) as object), id: 'issuer-1', version: 1, sequences: [] };
-  if (path === 'utils/model/list') return [];
+  if (path === 'utils/model/list') {
+    return (JSON.parse(body) as { collection: string }).collection === 'partners'
+      ? [{ id: PARTNER_ID, code: 'SAKURA', name: 'Sakura Travel' }]
+      : [];
+  }
+  if (path === 'branch/select-partner' && method === 'PUT') {
+    const input = JSON.parse(body) as { partnerId: string | null; version: number };
+    return { ...BRANCH, partnerId: input.partnerId, version: input.version + 1 };
+  }
   if (path === 'branch/template/preview') return { templateHtml: '', previewHtml: '' };
   return null;
 }
@@ -175,5 +194,20 @@ describe('TemplateEditor', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     const html = onChange.mock.calls.at(-1)![0] as string;
     expect(html).toContain('<span data-placeholder="providerAddress">{{providerAddress}}</span>');
+  });
+});
+
+describe('The partner a branch sells through', () => {
+  it('is chosen by name from the partners the user may see and saved with the version', async () => {
+    renderAt('/b', <BranchPartner branch={BRANCH} canEdit />, '/b');
+    const select = await screen.findByRole('combobox', { name: 'Partner' });
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByText('Sakura Travel (SAKURA)'));
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === 'branch/select-partner')).toBeTruthy(),
+    );
+    const put = requests.find((request) => request.path === 'branch/select-partner')!;
+    expect(put.method).toBe('PUT');
+    expect(JSON.parse(put.body)).toEqual({ id: BRANCH_ID, version: 3, partnerId: PARTNER_ID });
   });
 });

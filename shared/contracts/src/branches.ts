@@ -301,8 +301,8 @@ export const deleteBranchQuerySchema = v.object({
 });
 
 /**
- * PUT branch/select-partner: the partner a branch sells through (null: none). The partners area
- * does not exist yet: until it does, only null is accepted (any id is 'Partner not found').
+ * PUT branch/select-partner: the partner a branch sells through (null: none); an unknown partner
+ * is 'Partner not found'.
  */
 export const selectBranchPartnerSchema = v.object({
   id: uuidField('id'),
@@ -375,7 +375,7 @@ export interface BranchDetail {
   taxRate: number;
   /** Sanitised HTML, or null. */
   templateHtml: string | null;
-  /** The partner it sells through (branch/select-partner); null until partners exist. */
+  /** The partner it sells through (branch/select-partner); null when none. */
   partnerId: string | null;
   version: number;
   createdDate: string;

@@ -24,6 +24,7 @@ import {
   toBranchFormValues,
   type BranchFormValues,
 } from '../components/BranchFormFields';
+import { BranchPartner } from '../components/BranchPartner';
 import { HistoryPanel } from '../components/HistoryPanel';
 import { IssuersTab } from '../components/IssuersTab';
 import { TemplatePreview } from '../components/TemplatePreview';
@@ -50,7 +51,6 @@ const READ_FIELDS: (keyof Branch)[] = [
   'receiptTitle',
   'taxName',
   'taxRate',
-  'partnerId',
   'createdDate',
   'createdBy',
   'updatedDate',
@@ -246,7 +246,10 @@ function BranchDetailContent() {
             children: editing ? (
               <EditBranchForm branch={branch} onDone={() => setEditing(false)} />
             ) : (
-              <ReadView branch={branch} />
+              <Flex vertical gap="middle">
+                <BranchPartner branch={branch} canEdit={canEdit} />
+                <ReadView branch={branch} />
+              </Flex>
             ),
           },
           {
