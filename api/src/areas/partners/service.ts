@@ -307,32 +307,32 @@ export function createPartnerService({
   }
 
   async function load(q: Queryable, row: PartnerRow): Promise<Loaded> {
-    const [code, fields, accounts] = await Promise.all([
-      row.tariffCodeId
-        ? q
-            .select({ code: tariffCodes.tariffCode })
-            .from(tariffCodes)
-            .where(eq(tariffCodes.id, row.tariffCodeId))
-            .limit(1)
-        : Promise.resolve([]),
-      q
-        .select()
-        .from(partnerCustomFields)
-        .where(eq(partnerCustomFields.partnerId, row.id))
-        .orderBy(asc(partnerCustomFields.position)),
-      q
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          status: users.status,
-          lastLoginAt: users.lastLoginAt,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(eq(users.partnerId, row.id))
-        .orderBy(asc(users.email)),
-    ]);
+    // One after another: q is usually a transaction, one connection (node-postgres deprecates
+    // queries queued on a busy client).
+    const code = row.tariffCodeId
+      ? await q
+          .select({ code: tariffCodes.tariffCode })
+          .from(tariffCodes)
+          .where(eq(tariffCodes.id, row.tariffCodeId))
+          .limit(1)
+      : [];
+    const fields = await q
+      .select()
+      .from(partnerCustomFields)
+      .where(eq(partnerCustomFields.partnerId, row.id))
+      .orderBy(asc(partnerCustomFields.position));
+    const accounts = await q
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        status: users.status,
+        lastLoginAt: users.lastLoginAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.partnerId, row.id))
+      .orderBy(asc(users.email));
     return {
       row,
       tariffCode: code[0]?.code ?? null,
