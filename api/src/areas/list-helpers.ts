@@ -15,6 +15,18 @@ export function endOfRange(to: string): Date {
   return new Date(to);
 }
 
+/** The yyyy-MM-dd `days` after `day` (negative: before). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A JSON column as node-postgres (parsed) or PGlite (text) answers it. */
+export function parseJson<T>(value: T | string | null | undefined): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null);
+}
+
 /** LIKE pattern for a user's search text: %, _ and \ match themselves. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -16,6 +16,7 @@ import { products, suppliers, tariffGroups } from '../../db/schema';
 import { NameExistsError } from '../../http/errors';
 import { createTariffService } from '../tariffs/public';
 import { findProductRow, productToday, writeProductChange } from '../products/public';
+import { addDays } from '../list-helpers';
 import { createProduct } from './service';
 
 type SampleProduct = Omit<CreateProductInput, 'supplierId'>;
@@ -319,13 +320,6 @@ export const SAMPLE_SPECIAL_PRICES: Record<string, { specialPriceJpy: number; da
   'NSS-JP-5GB-15D': { specialPriceJpy: 2280, days: 30 },
   'NSS-JP-UL-7D': { specialPriceJpy: 3980, days: 14 },
 };
-
-/** yyyy-MM-dd `days` after `day`. */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** A sample tariff profile with a retail code (the group's rule) and a partner code (overrides). */
 export const SAMPLE_TARIFF = {

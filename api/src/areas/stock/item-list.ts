@@ -9,7 +9,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
-import { endOfRange, iso, rowsOf } from '../list-helpers';
+import { endOfRange, iso, parseJson, rowsOf } from '../list-helpers';
 import { decodeCursor, encodeCursor } from './cursor';
 import { emptyCounts } from './product-list';
 
@@ -71,16 +71,6 @@ export function toListItem(row: Omit<ItemRow, 'sort_text'>): StockItemListItem {
     version: Number(row.version),
   };
 }
-
-/** The yyyy-MM-dd `days` after `day`. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-const parseJson = <T>(value: T | string | null | undefined): T | null =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null);
 
 function statusList(statuses: readonly StockStatus[]): SQL {
   return sql.join(

@@ -9,7 +9,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Db } from '../../db/client';
-import { containsPattern, iso, rowsOf } from '../list-helpers';
+import { containsPattern, iso, parseJson, rowsOf } from '../list-helpers';
 
 type ProductListQuery = v.InferOutput<typeof stockProductListSchema>;
 
@@ -117,10 +117,7 @@ export async function listStockProducts(
   return {
     items: rows.map((row) => {
       const counts = emptyCounts();
-      const byStatus =
-        typeof row.counts === 'string'
-          ? (JSON.parse(row.counts) as Record<string, unknown>)
-          : (row.counts as Record<string, unknown>);
+      const byStatus = parseJson(row.counts as Record<string, unknown> | string | null) ?? {};
       for (const [status, items] of Object.entries(byStatus)) {
         if (status in counts) counts[status as StockStatus] = Number(items);
       }

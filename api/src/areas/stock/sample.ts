@@ -11,23 +11,14 @@ import { SYSTEM_ACTOR } from '../../audit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { createSecretBox } from '../../secrets';
-import { insertStockRows, isoDay, stockToday, type StockImportRow } from './import';
+import { addDays, rowsOf } from '../list-helpers';
+import { insertStockRows, stockToday, type StockImportRow } from './import';
 
 /** Product code -> [SM-DP+ address, items, ICCID prefix (issuer)]. */
 export const SAMPLE_STOCK: Record<string, [string, number, string]> = {
   'NSS-JP-3GB-8D': ['smdp.nippon-stock.example', 240, '8981100'],
   'ECM-DE-5GB-30D': ['rsp.euroconnect.example', 120, '8949200'],
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return isoDay(date);
-}
 
 export async function seedSampleStock(deps: {
   db: Db;

@@ -40,11 +40,10 @@ import {
 } from '../../http/errors';
 import { getJob, type JobHandler, type JobQueue } from '../../jobs';
 import { createSecretBox, secretKeyFor } from '../../secrets';
-import { iso, rowsOf } from '../list-helpers';
+import { addDays, iso, rowsOf } from '../list-helpers';
 import { duplicateIccid, maskMatchingId, recordImportAudit, stockToday } from './import';
 import { checkStockFileInWorker } from './import-pool';
 import {
-  addDays,
   dayText,
   exportStockItems,
   listStockItems,
