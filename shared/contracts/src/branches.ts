@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { listQuerySchema } from './api';
-import { MAX_LENGTH, isValidEmail, requiredText } from './fields';
+import { MAX_LENGTH, isValidEmail, nullableText, requiredText } from './fields';
 import { encodeMessage } from './messages';
 import { safeString, toNfc } from './text-safety';
 import {
@@ -76,16 +76,6 @@ export function isWebAddress(text: string): boolean {
 const PHONE = /^[0-9+\-() ]+$/;
 
 /** Optional text: null, absent and '' all mean "not set" (the API stores null). */
-function optionalText(name: string, maxLength: number = MAX_LENGTH.default) {
-  return v.nullish(
-    v.pipe(
-      safeString(encodeMessage('validType', { name, type: 'string' })),
-      v.trim(),
-      toNfc(),
-      v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
-    ),
-  );
-}
 
 function optionalFormatted(
   name: string,
@@ -187,8 +177,8 @@ const branchEntries = {
     v.boolean(encodeMessage('validType', { name: 'mainPartner', type: 'boolean' })),
     false,
   ),
-  providerName: optionalText('providerName'),
-  paymentGateway: optionalText('paymentGateway'),
+  providerName: nullableText('providerName'),
+  paymentGateway: nullableText('paymentGateway'),
   paymentMethodId: v.nullish(
     v.pipe(
       v.number(encodeMessage('validType', { name: 'paymentMethodId', type: 'number' })),
@@ -403,7 +393,7 @@ const issuerEntries = {
   ),
   legalName: requiredText('legalName', MAX_LENGTH.long),
   address: requiredText('legalAddress', 500),
-  postalCode: optionalText('postalCode', MAX_LENGTH.postalCode),
+  postalCode: nullableText('postalCode', MAX_LENGTH.postalCode),
   phone: optionalFormatted('phone', MAX_LENGTH.phone, (text) => PHONE.test(text), 'phone'),
   email: v.nullish(
     v.pipe(

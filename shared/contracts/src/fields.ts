@@ -49,6 +49,18 @@ export function optionalText(name: string, maxLength: number = MAX_LENGTH.defaul
   );
 }
 
+/** Optional text that may also be null: null, absent and '' all mean "not set". */
+export function nullableText(name: string, maxLength: number = MAX_LENGTH.default) {
+  return v.nullish(
+    v.pipe(
+      safeString(encodeMessage('validType', { name, type: 'string' })),
+      v.trim(),
+      toNfc(),
+      v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
+    ),
+  );
+}
+
 export function emailField(name = 'email') {
   return v.pipe(
     safeString(encodeMessage('required', { name })),

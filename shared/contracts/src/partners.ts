@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { listQuerySchema } from './api';
-import { MAX_LENGTH, emailField, isValidEmail } from './fields';
+import { MAX_LENGTH, emailField, isValidEmail, nullableText } from './fields';
 import { encodeMessage } from './messages';
 import { safeString, toNfc } from './text-safety';
 
@@ -75,18 +75,6 @@ function decimalsOf(value: number): number {
   if (text.includes('e')) return 99;
   const dot = text.indexOf('.');
   return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-/** Optional text: null, absent and '' all mean "not set" (the API stores null). */
-function optionalField(name: string, maxLength: number = MAX_LENGTH.default) {
-  return v.nullish(
-    v.pipe(
-      safeString(encodeMessage('validType', { name, type: 'string' })),
-      v.trim(),
-      toNfc(),
-      v.maxLength(maxLength, encodeMessage('maxLength', { name, length: maxLength })),
-    ),
-  );
 }
 
 function optionalFormatted(
@@ -304,7 +292,7 @@ const partnerEntries = {
   ),
   code: codeText('partnerCode', MAX_LENGTH.code, true),
   target: v.picklist(PARTNER_TARGETS, encodeMessage('required', { name: 'target' })),
-  representativeName: optionalField('representativeName'),
+  representativeName: nullableText('representativeName'),
   phone: optionalFormatted(
     'phone',
     MAX_LENGTH.phone,
@@ -348,8 +336,8 @@ const partnerEntries = {
     isWebUrl,
     encodeMessage('invalidFormat', { format: 'URL' }),
   ),
-  typeOfBusiness: optionalField('typeOfBusiness'),
-  businessModel: optionalField('businessModel'),
+  typeOfBusiness: nullableText('typeOfBusiness'),
+  businessModel: nullableText('businessModel'),
   visibleFields: v.pipe(
     v.optional(
       v.array(
@@ -521,7 +509,7 @@ export type PartnerLookupQuery = v.InferInput<typeof partnerLookupQuerySchema>;
 export const createPartnerAccountSchema = v.object({
   partnerId: uuidField('partnerId'),
   email: emailField('email'),
-  name: optionalField('accountName'),
+  name: nullableText('accountName'),
 });
 export type CreatePartnerAccountInput = v.InferInput<typeof createPartnerAccountSchema>;
 
