@@ -8,6 +8,7 @@ import { currenciesModule } from './currencies/module';
 import { dashboardModule } from './dashboard/module';
 import { exchangeRatesModule } from './exchange-rates/module';
 import { filesModule } from './files/module';
+import { ordersModule } from './orders/module';
 import { partnersModule } from './partners/module';
 import { productsModule } from './products/module';
 import { releasesModule } from './releases/module';
@@ -35,6 +36,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   exchangeRatesModule,
   dashboardModule,
   branchesModule,
+  ordersModule,
 ];
 
 export function areaRoutes(deps: AreaDeps, modules = AREA_MODULES): RouteDefinition[] {

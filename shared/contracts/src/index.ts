@@ -21,3 +21,4 @@ export * from './iccid';
 export * from './tariffs';
 export * from './stock';
 export * from './files';
+export * from './orders';

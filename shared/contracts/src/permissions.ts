@@ -19,6 +19,7 @@ export const RESOURCES = {
   stock: '/stock',
   stockActivationCode: '/stock/activation-code',
   orders: '/orders',
+  orderActivationCode: '/orders/activation-code',
   partners: '/partners',
   campaigns: '/campaign-code',
   branches: '/branch-master',
@@ -80,6 +81,7 @@ const BUSINESS_AREAS: Resource[] = [
   RESOURCES.stock,
   RESOURCES.stockActivationCode,
   RESOURCES.orders,
+  RESOURCES.orderActivationCode,
   RESOURCES.partners,
   RESOURCES.campaigns,
   RESOURCES.branches,
@@ -94,6 +96,7 @@ export const SEED_ROLE_PERMISSIONS: Record<string, PermissionEntry[]> = {
   [ROLE_IDS.partner]: [
     { path: RESOURCES.dashboard, methods: ['GET'] },
     { path: RESOURCES.orders, methods: ALL },
+    { path: RESOURCES.orderActivationCode, methods: ['GET'] },
     { path: RESOURCES.partners, methods: ['GET', 'PUT'] },
     { path: RESOURCES.productPrices, methods: ['GET'] },
     { path: RESOURCES.notifications, methods: ['GET'] },

@@ -13,3 +13,4 @@ export * from './supplier-sync';
 export * from './stock';
 export * from './jobs';
 export * from './files';
+export * from './orders';

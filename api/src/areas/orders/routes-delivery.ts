@@ -1,0 +1,4 @@
+import type { AreaRoutes } from '../types';
+
+/** Orders: delivery routes (docs/orders.md). */
+export const deliveryRoutes: AreaRoutes = () => [];

@@ -1,0 +1,4 @@
+import type { AreaRoutes } from '../types';
+
+/** Orders: revenue routes (docs/orders.md). */
+export const revenueRoutes: AreaRoutes = () => [];
