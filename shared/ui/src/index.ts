@@ -29,6 +29,13 @@ export {
   type ConfirmOptions,
 } from './confirm/ConfirmDialog';
 export { confirm } from './confirm/confirmStore';
+export {
+  useConfirmedAction,
+  useConfirmedDelete,
+  type ConfirmedAction,
+  type ConfirmedActionOptions,
+} from './confirm/useConfirmedAction';
+export { ActionRefusal, type ActionRefusalProps } from './confirm/ActionRefusal';
 export { ConfirmDialogHost } from './confirm/ConfirmDialogHost';
 export {
   NoPermissionDialog,
@@ -63,6 +70,7 @@ export { FormCheckboxField, type FormCheckboxFieldProps } from './form/FormCheck
 export { FormFileField, type FormFileFieldProps } from './form/FormFileField';
 export { FormNumberField, type FormNumberFieldProps } from './form/FormNumberField';
 export { FormMoneyField, type FormMoneyFieldProps } from './form/FormMoneyField';
+export { FormDateField, type FormDateFieldProps } from './form/FormDateField';
 export { useHasInputProblem } from './form/inputProblems';
 export { NumberInput, type NumberInputProps } from './number/NumberInput';
 export {
@@ -80,6 +88,7 @@ export {
   type DetailQuery,
 } from './detail/DetailGate';
 export { useUrlTab } from './detail/useUrlTab';
+export { DetailHeader, type DetailHeaderProps } from './detail/DetailHeader';
 export { ImportRowErrors, type ImportRowErrorsProps } from './import/ImportRowErrors';
 export { useImportErrorText } from './import/useImportErrorText';
 export { CsvFilePicker, type CsvFilePickerProps } from './import/CsvFilePicker';
@@ -155,3 +164,11 @@ export { wizardProgress, wizardStepStates, type WizardStepState } from './wizard
 
 // Audit history
 export { AuditHistory, type AuditHistoryProps } from './audit/AuditHistory';
+
+// Secrets
+export {
+  ActivationCodeReveal,
+  type ActivationCodeRevealProps,
+  type RevealedActivationCode,
+} from './secrets/ActivationCodeReveal';
+export { copyText } from './secrets/copyText';

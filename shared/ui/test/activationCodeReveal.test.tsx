@@ -1,0 +1,77 @@
+import './setup';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ActivationCodeReveal, ConfirmDialogHost, type ActivationCodeRevealProps } from '../src';
+import { createTestI18n } from './i18n';
+import { renderWithProviders } from './render';
+
+/* An eSIM's activation code: masked, revealed only to those allowed and only after asking. */
+
+let en: i18n;
+beforeAll(async () => {
+  en = await createTestI18n('en');
+  // jsdom has no canvas: antd's QRCode draws nothing instead of logging "not implemented".
+  HTMLCanvasElement.prototype.getContext = () => null;
+});
+
+const CODE = 'LPA:1$smdp.example.com$ABC-123';
+
+function renderReveal(props: Partial<ActivationCodeRevealProps> = {}) {
+  const reveal = vi.fn(async () => ({ activationCode: CODE, smdpAddress: 'smdp.example.com' }));
+  renderWithProviders(
+    <>
+      <ActivationCodeReveal
+        masked="LPA:1$smdp.example.com$****"
+        canReveal
+        reveal={reveal}
+        {...props}
+      />
+      <ConfirmDialogHost />
+    </>,
+    en,
+  );
+  return reveal;
+}
+
+async function click(element: Element) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+describe('ActivationCodeReveal', () => {
+  it('shows the masked code and, without permission, no way to reveal it', () => {
+    const reveal = renderReveal({ canReveal: false });
+    expect(screen.getByTestId('activation-code-masked').textContent).toContain('****');
+    expect(screen.queryByTestId('activation-reveal')).toBeNull();
+    expect(screen.getByTestId('activation-no-permission')).toBeTruthy();
+    expect(reveal).not.toHaveBeenCalled();
+  });
+
+  it('reveals the code and its QR only after the confirmation, and hides it again', async () => {
+    const reveal = renderReveal({ question: { description: 'Reveal the code of 8981?' } });
+    await click(screen.getByTestId('activation-reveal'));
+    expect(await screen.findByText('Reveal the code of 8981?')).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(reveal).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('activation-qr')).toBeNull();
+
+    await click(screen.getByTestId('activation-reveal'));
+    await click(await screen.findByRole('button', { name: 'Reveal' }));
+    await waitFor(() => expect(screen.getByTestId('activation-code-value').textContent).toBe(CODE));
+    expect(reveal).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('activation-qr')).toBeTruthy();
+    expect(screen.getByText('SM-DP+ address: smdp.example.com')).toBeTruthy();
+
+    await click(screen.getByTestId('activation-hide'));
+    expect(screen.queryByTestId('activation-code-value')).toBeNull();
+    expect(screen.getByTestId('activation-code-masked')).toBeTruthy();
+  });
+
+  it('says so when the eSIM has no code yet', () => {
+    renderReveal({ masked: null });
+    expect(screen.getByTestId('activation-code-none').textContent).toBe('No activation code yet');
+    expect(screen.queryByTestId('activation-reveal')).toBeNull();
+  });
+});
