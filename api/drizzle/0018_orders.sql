@@ -137,10 +137,28 @@ CREATE TABLE order_items (
   UNIQUE (order_id, position)
 );
 CREATE INDEX order_items_line_idx ON order_items (line_id);
+-- Items waiting for supplier delivery: the sweep that restarts a lost delivery reads only these.
+CREATE INDEX order_items_waiting_idx ON order_items (updated_at)
+  WHERE status IN ('pending', 'processing');
 -- One live order item per stock item: a stock item is never sold twice.
 CREATE UNIQUE INDEX order_items_stock_item_unique ON order_items (stock_item_id)
   WHERE stock_item_id IS NOT NULL AND status IN ('pending', 'processing', 'delivered');
 CREATE INDEX order_items_iccid_idx ON order_items (iccid) WHERE iccid IS NOT NULL;
+-- The purchase takes a product's on-hand items earliest expiry first (FOR UPDATE SKIP LOCKED):
+-- this index holds only the items still on hand, so a purchase reads the items it takes and not
+-- every item sold before them (stock_items_product_expire_idx keeps every status).
+CREATE INDEX stock_items_on_hand_expire_idx ON stock_items (product_id, active_expire_date, id)
+  WHERE status = 'on_hand';
+-- The purchase's allocation statement refuses itself when a line got fewer items than it asked
+-- for (api/src/areas/orders/allocation.ts): the error rolls the purchase back, also when the
+-- purchase's COMMIT travels to the server in the same message as the allocation.
+CREATE FUNCTION orders_refuse_short_allocation(line_id uuid, wanted integer, taken integer)
+RETURNS integer LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'stock allocation short' USING ERRCODE = 'P0001',
+    DETAIL = json_build_object('lineId', line_id, 'wanted', wanted, 'taken', taken)::text;
+END
+$$;
 
 -- Payments received for an order: the payment status follows from their sum.
 CREATE TABLE order_payments (

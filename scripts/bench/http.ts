@@ -48,6 +48,7 @@ import {
 import type { Samples } from './http/load';
 import { startCaptureProxy, type Statement } from './http/pg-capture';
 import { IMPORT_SCENARIO, runImports, type ImportFigures } from './http/imports';
+import { orderScenarios, seedOrders } from './http/orders';
 import { startApiServer, startBareServer, type RunningServer } from './http/processes';
 import { THROUGHPUT_SCENARIO, buildScenarios } from './http/scenarios';
 import { sealer, seedCatalogue, seedStock, seededIds, type Volumes } from './http/seed';
@@ -73,6 +74,8 @@ const THROUGHPUT_ROUNDS = num('BENCH_THROUGHPUT_ROUNDS', QUICK ? 4 : 8);
 const IMPORT_RUNS =
   process.env.BENCH_IMPORT_RUNS === '0' ? 0 : num('BENCH_IMPORT_RUNS', QUICK ? 2 : 3);
 const IMPORT_ROWS = num('BENCH_IMPORT_ROWS', QUICK ? 20_000 : 100_000);
+/** Orders seeded for the order list (scripts/bench/http/orders.ts). */
+const ORDERS = num('BENCH_ORDERS', QUICK ? 100_000 : 1_000_000);
 /** The server's pool (api/src/db/client.ts default) and the bare server's: the same. */
 const POOL_SIZE = 10;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
@@ -145,7 +148,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     };
     console.info(
-      `Volumes: ${VOLUMES.products.toLocaleString()} products, ${VOLUMES.stockItems.toLocaleString()} stock items` +
+      `Volumes: ${VOLUMES.products.toLocaleString()} products, ${VOLUMES.stockItems.toLocaleString()} stock items, ${ORDERS.toLocaleString()} orders` +
         `${QUICK ? ' (quick mode)' : ''}; ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s rounds per side`,
     );
     const server = await startApiServer(serverEnv, path.join(tmp, 'server.log'));
@@ -160,6 +163,9 @@ async function main(): Promise<void> {
     const seedStart = performance.now();
     await seedCatalogue(bare, VOLUMES);
     await seedStock(bare, VOLUMES, secretKey, database.url);
+    // Only when an order scenario runs: a million orders take a minute or two to load.
+    const withOrders = wanted({ name: 'order list', area: 'orders' });
+    const orderIds = withOrders ? await seedOrders(bare, ORDERS) : null;
     console.info(
       `  ${'total'.padEnd(48)} ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
@@ -173,7 +179,10 @@ async function main(): Promise<void> {
     });
     console.info('signed in through /identity with the e-mailed one-time password');
 
-    const scenarios = (await buildScenarios(bare, ids, VOLUMES)).filter(wanted);
+    const scenarios = [
+      ...(await buildScenarios(bare, ids, VOLUMES)),
+      ...(orderIds ? orderScenarios(orderIds, ORDERS) : []),
+    ].filter(wanted);
 
     // ---------------------------------------------------------------- the SQL of each page
     const proxy = await startCaptureProxy(database.url);

@@ -50,11 +50,29 @@ export interface SupplierOrderLine {
   quantity: number;
 }
 
+export interface SupplierOrderOptions {
+  /** 'validate' only: prices the order, buys nothing. */
+  validateOnly?: boolean;
+  /**
+   * Our reference of the purchase (the order's Idempotency-Key): a supplier that keeps it answers
+   * a repeated transaction with the order it already placed instead of a second one.
+   */
+  reference?: string;
+}
+
+/** One eSIM a transaction assigned, with the bundle it carries. */
+export interface SupplierOrderEsim {
+  bundle: string;
+  iccid: string;
+}
+
 export interface SupplierOrderResult {
   orderReference: string;
   status: string;
   total: number;
   currency: string | null;
+  /** The eSIMs the transaction assigned, per bundle; empty while the supplier still processes. */
+  esims: SupplierOrderEsim[];
 }
 
 export interface SupplierAssignment {
@@ -76,9 +94,12 @@ export interface SupplierConnector {
   /** Places an order (the orders issue uses it): 'validate' only prices it. */
   createOrder(
     lines: SupplierOrderLine[],
-    options?: { validateOnly?: boolean },
+    options?: SupplierOrderOptions,
   ): Promise<SupplierOrderResult>;
-  /** Install details of an order's eSIMs. */
+  /**
+   * Install details of an order's eSIMs; fewer than ordered (or none) while the supplier still
+   * processes the order (eSIM Go: orders of more than 5 bundles are processed asynchronously).
+   */
   getAssignments(orderReference: string): Promise<SupplierAssignment[]>;
 }
 
@@ -90,7 +111,8 @@ export type SupplierErrorKind =
   | 'rateLimited'
   | 'http'
   | 'malformed'
-  | 'unsupported';
+  | 'unsupported'
+  | 'processing';
 
 /** The texts of supplier failures (apiMessages:connector.*): fixed, readable, no secrets. */
 export const CONNECTOR_MESSAGES = defineApiMessages('connector', {
@@ -107,6 +129,7 @@ export const CONNECTOR_MESSAGES = defineApiMessages('connector', {
   httpStatus: 'The supplier answered with an error. Try again later. (HTTP {{status}})',
   malformed: 'The supplier sent an answer that cannot be read.',
   unsupported: 'This supplier has no connector for product sync.',
+  processing: 'The supplier is still preparing the eSIMs. Delivery tries again shortly.',
 });
 
 /** The message of a failure, with the supplier's HTTP status where it has a text for it. */
@@ -118,6 +141,22 @@ export function supplierErrorMessage(kind: SupplierErrorKind, status: number | n
     if (kind === 'http') return CONNECTOR_MESSAGES.httpStatus({ status });
   }
   return CONNECTOR_MESSAGES[kind];
+}
+
+/**
+ * Failures worth another try later (the supplier down, slow, busy or still processing); the others
+ * (a refused key, an unknown product, no connector, an unreadable answer) need a person.
+ */
+const RETRYABLE_KINDS: ReadonlySet<SupplierErrorKind> = new Set([
+  'timeout',
+  'unreachable',
+  'rateLimited',
+  'http',
+  'processing',
+]);
+
+export function isRetryableSupplierError(error: SupplierError): boolean {
+  return RETRYABLE_KINDS.has(error.kind);
 }
 
 /** A failed supplier call: `kind` for code, `message` for people (fixed texts, no secrets). */

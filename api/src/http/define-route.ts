@@ -79,6 +79,8 @@ interface CommonOptions<P extends RoutePermission, SB, SQ, SP> {
 export interface RouteAnswer<TData> {
   data: TData;
   message?: ApiMessage | undefined;
+  /** This answer's status instead of the route's (a replayed creation answers 200, not 201). */
+  status?: number | undefined;
 }
 
 /** The success envelope of an answer: { data, message, messageKey, messageParams }. */
@@ -264,8 +266,9 @@ export function registerRoutes(
           reply,
         });
         if (!def.envelope) return result;
-        reply.code(def.status);
-        return successEnvelope(result as RouteAnswer<unknown>);
+        const answer = result as RouteAnswer<unknown>;
+        reply.code(answer.status ?? def.status);
+        return successEnvelope(answer);
       },
     });
   }

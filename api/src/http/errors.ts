@@ -40,6 +40,9 @@ export const NOT_FOUND_MESSAGES = defineApiMessages('notFound', {
   branch: 'Branch not found',
   issuer: 'Issuer not found',
   partner: 'Partner not found',
+  order: 'Order not found',
+  orderItem: 'Order item not found',
+  payment: 'Payment not found',
 });
 
 /** The names NotFoundError takes, with their message. */
@@ -61,6 +64,9 @@ const NOT_FOUND_BY_NAME = {
   Branch: NOT_FOUND_MESSAGES.branch,
   Issuer: NOT_FOUND_MESSAGES.issuer,
   Partner: NOT_FOUND_MESSAGES.partner,
+  Order: NOT_FOUND_MESSAGES.order,
+  'Order item': NOT_FOUND_MESSAGES.orderItem,
+  Payment: NOT_FOUND_MESSAGES.payment,
 } as const satisfies Record<string, ApiMessage>;
 export type NotFoundName = keyof typeof NOT_FOUND_BY_NAME;
 

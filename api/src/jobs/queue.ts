@@ -119,7 +119,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     await boss.createQueue(name, { name, policy: 'singleton', retryLimit: 0 });
     await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       try {
-        return { result: await task.run({ db: database.db, log, now: new Date() }) };
+        return { result: await task.run({ db: database.db, log, now: new Date(), jobs: queue }) };
       } catch (error) {
         log.error({ err: error, task: task.name }, 'scheduled task failed');
         throw error;
@@ -141,7 +141,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return starting;
   }
 
-  return {
+  const queue: JobQueue = {
     boss,
     register(next) {
       if (starting) throw new Error('register the job kinds before the queue starts');
@@ -168,4 +168,5 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
     },
   };
+  return queue;
 }

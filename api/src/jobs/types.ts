@@ -64,6 +64,8 @@ export interface ScheduledTaskContext {
   db: Db;
   log: FastifyBaseLogger;
   now: Date;
+  /** Queues jobs (a task that restarts lost work); the queue always passes it. */
+  jobs?: { enqueue(job: NewJob): Promise<string> };
 }
 
 /**

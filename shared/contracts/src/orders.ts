@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { listQuerySchema, type ListResult } from './api';
+import type { CsvImportResult } from './csv';
 import { isCalendarDate } from './exchange-rates';
 import type { DeliveryType } from './suppliers';
 import { MAX_LENGTH, nullableText, requiredText } from './fields';
@@ -130,6 +131,12 @@ export const ORDER_MESSAGES = defineApiMessages('orders', {
   deliveryRetried: 'Delivery restarted.',
   deliveryFailed: 'The supplier could not deliver the eSIM: {{reason}}',
   paymentTooLarge: 'The payments would exceed the order total of {{total}} JPY.',
+  noActivationCode: 'This eSIM has no activation code yet.',
+  revenueChecked: 'Import checked: nothing was saved.',
+  revenueImported: {
+    one: '{{count}} payment imported.',
+    other: '{{count}} payments imported.',
+  },
 });
 
 // ---------------------------------------------------------------- field schemas
@@ -573,3 +580,15 @@ export interface RevenueImportRow {
   method: string;
   reference: string | null;
 }
+
+/** POST order/revenue/import answer (dry run or applied). */
+export type RevenueImportResult = CsvImportResult<RevenueImportRow>;
+
+/**
+ * Keys of the revenue import's business row errors (CsvRowError.key) besides the validation keys:
+ * an order number that names no order, and entries that would exceed the order's final price.
+ */
+export const REVENUE_IMPORT_ERROR_KEYS = {
+  orderNotFound: 'orderNotFound',
+  paymentTooLarge: 'paymentTooLarge',
+} as const;

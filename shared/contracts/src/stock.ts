@@ -59,6 +59,23 @@ export function canTransition(from: StockStatus, to: StockStatus): boolean {
   return STOCK_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * Returns from an order (order/item/return-to-stock, docs/orders.md): an item given to an order
+ * goes back on hand or is wasted, with a reason. Apart from STOCK_TRANSITIONS on purpose: there an
+ * assigned or sold-out item may not be wasted (neither staff nor the expiry task may waste an eSIM
+ * a customer holds); a return ends the order item's hold on it first.
+ */
+export const STOCK_RETURN_TRANSITIONS: Readonly<
+  Partial<Record<StockStatus, readonly StockStatus[]>>
+> = {
+  assigned: ['on_hand', 'wasted'],
+  sold_out: ['on_hand', 'wasted'],
+};
+
+export function canReturnToStock(from: StockStatus, to: StockStatus): boolean {
+  return STOCK_RETURN_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
 /** Statuses an item may be deleted in (never once it was given to a customer). */
 export const STOCK_DELETABLE_STATUSES: readonly StockStatus[] = [
   'on_hand',

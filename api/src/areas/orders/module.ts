@@ -1,4 +1,8 @@
+import { SUPPLIER_CALL_RETRY } from '../../jobs';
 import type { AreaModule, AreaRoutes } from '../types';
+import { ORDER_DELIVERY_JOB } from './delivery';
+import { orderDeliveryHandler } from './delivery-job';
+import { ORDER_DELIVERY_SWEEP } from './delivery-sweep';
 import { cartRoutes } from './routes-cart';
 import { deliveryRoutes } from './routes-delivery';
 import { itemsRoutes } from './routes-items';
@@ -19,6 +23,14 @@ const orderRoutes: AreaRoutes = (deps) => [
 export const ordersModule: AreaModule = {
   name: 'orders',
   routes: orderRoutes,
-  // The delivery job of API products is added by delivery.ts (ORDER_DELIVERY_JOB).
-  jobs: [],
+  jobs: [
+    {
+      kind: ORDER_DELIVERY_JOB,
+      // A supplier call: retried with backoff, then failed for staff to retry.
+      policy: SUPPLIER_CALL_RETRY,
+      description: "API products to the supplier (eSIM Go), the eSIMs onto the order's items",
+      handler: (deps) => orderDeliveryHandler(deps),
+    },
+  ],
+  scheduled: [ORDER_DELIVERY_SWEEP],
 };

@@ -6,8 +6,10 @@
  *   GET  /catalogue/bundle/{name}         Bundle
  *   GET  /esims?page=&perPage=            { esims: [{ iccid, customerRef, lastAction, actionDate,
  *                                           physical, assignedDate }], pageCount, rows }
- *   POST /orders                          { type: 'validate'|'transaction', assign, order: [{ type:
- *                                           'bundle', quantity, item, allowReassign }] }
+ *   POST /orders                          { type: 'validate'|'transaction', assign, reference?,
+ *                                           order: [{ type: 'bundle', quantity, item,
+ *                                           allowReassign }] } -> { orderReference, status, total,
+ *                                           currency, order: [{ item, iccids | esims }] }
  *   GET  /esims/assignments?reference=    (Accept: application/json) [{ iccid, smdpAddress,
  *                                           matchingId, ... }]
  *
@@ -23,7 +25,9 @@ import {
   type SupplierBundle,
   type SupplierConnector,
   type SupplierEsim,
+  type SupplierOrderEsim,
   type SupplierOrderLine,
+  type SupplierOrderOptions,
   type SupplierOrderResult,
   type SupplierPage,
 } from '../types';
@@ -99,6 +103,30 @@ function normaliseEsim(raw: unknown): SupplierEsim {
     physical: raw.physical === true,
     activationCode: smdp && matchingId ? `LPA:1$${smdp}$${matchingId}` : null,
   };
+}
+
+/**
+ * The eSIMs of a transaction's answer, per bundle: each line's `iccids` (v2.3 and later) or
+ * `esims: [{ iccid }]`; none while the order is still processing.
+ */
+function orderEsimsOf(order: unknown): SupplierOrderEsim[] {
+  if (!Array.isArray(order)) return [];
+  const esims: SupplierOrderEsim[] = [];
+  for (const line of order) {
+    if (!isObject(line)) continue;
+    const bundle = str(line.item);
+    if (!bundle) continue;
+    const listed = Array.isArray(line.iccids)
+      ? line.iccids
+      : Array.isArray(line.esims)
+        ? line.esims.map((esim) => (isObject(esim) ? esim.iccid : null))
+        : [];
+    for (const iccid of listed) {
+      const text = str(iccid);
+      if (text) esims.push({ bundle, iccid: text });
+    }
+  }
+  return esims;
 }
 
 export function createEsimGoConnector(options: ConnectorOptions): SupplierConnector {
@@ -221,11 +249,12 @@ export function createEsimGoConnector(options: ConnectorOptions): SupplierConnec
 
     async createOrder(
       lines: SupplierOrderLine[],
-      { validateOnly = false }: { validateOnly?: boolean } = {},
+      { validateOnly = false, reference }: SupplierOrderOptions = {},
     ): Promise<SupplierOrderResult> {
       const body = await call('POST', urlOf('orders'), {
         type: validateOnly ? 'validate' : 'transaction',
         assign: true,
+        ...(reference ? { reference } : {}),
         order: lines.map((line) => ({
           type: 'bundle',
           quantity: line.quantity,
@@ -241,6 +270,7 @@ export function createEsimGoConnector(options: ConnectorOptions): SupplierConnec
         status: str(body.status) ?? (body.valid === true ? 'valid' : 'unknown'),
         total,
         currency: str(body.currency),
+        esims: orderEsimsOf(body.order),
       };
     },
 

@@ -8,6 +8,8 @@
  *   GET  /catalogue?page=&perPage=   GET /catalogue/bundle/{name}   GET /esims?page=&perPage=
  *   POST /orders                     GET /esims/assignments?reference=
  * Errors answer { message } with eSIM Go's statuses (400, 403 for a bad key, 404, 500).
+ * A transaction with a `reference` the simulator has seen answers the order placed for it again
+ * (no second order, no second charge): a retried purchase cannot buy twice.
  *
  * Controls (JSON bodies):
  *   GET    /__control/state                      bundles, eSIMs, orders, the fault
@@ -20,6 +22,10 @@
  *                                      (times: API calls it hits, absent = until cleared; skip:
  *                                      calls served normally first)
  *   DELETE /__control/fault                      clear it
+ *   PUT    /__control/processing     { asyncOver?, polls? }  orders of more than asyncOver eSIMs
+ *                                      (default 5, as eSIM Go) are processed asynchronously:
+ *                                      their assignments answer [] for the first `polls` reads
+ *                                      (default 1)
  *   POST   /__control/reset                      the demo catalogue and eSIMs again, no fault
  */
 import http from 'node:http';
@@ -46,6 +52,14 @@ export interface SimulatorFault {
   skip?: number;
 }
 
+/** Asynchronous processing of large orders. */
+export interface SimulatorProcessing {
+  /** Orders of more than this many eSIMs are processed asynchronously (default 5). */
+  asyncOver?: number;
+  /** Assignment reads of such an order that answer [] before it is ready (default 1). */
+  polls?: number;
+}
+
 export interface SimulatorOptions {
   /** The X-API-Key the simulator accepts. */
   apiKey: string;
@@ -55,13 +69,20 @@ export interface SimulatorOptions {
   esims?: EsimGoEsim[];
   /** Default page size when a call gives none. */
   defaultPerPage?: number;
+  processing?: SimulatorProcessing;
 }
 
 interface SimulatorOrder {
   orderReference: string;
+  /** The client's reference of the transaction, when it sent one. */
+  reference: string | null;
   createdDate: string;
   total: number;
   esims: EsimGoEsim[];
+  /** Assignment reads left that answer [] (asynchronous processing). */
+  pendingPolls: number;
+  /** The transaction's answer, repeated for a repeated reference. */
+  answer: unknown;
 }
 
 export interface EsimGoSimulator {
@@ -75,6 +96,7 @@ export interface EsimGoSimulator {
   updateBundle(name: string, change: BundleChange): EsimGoBundle | null;
   setEsims(esims: EsimGoEsim[]): void;
   setFault(fault: SimulatorFault | null): void;
+  setProcessing(processing: SimulatorProcessing): void;
   reset(): void;
   /** API calls served since start (controls excluded). */
   readonly calls: number;
@@ -91,6 +113,8 @@ export interface BundleChange {
 }
 
 const MAX_BODY = 1024 * 1024;
+/** eSIM Go processes orders of more than 5 bundles asynchronously. */
+const DEFAULT_PROCESSING: Required<SimulatorProcessing> = { asyncOver: 5, polls: 1 };
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -154,6 +178,10 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
   let bundles = structuredClone(options.bundles ?? sampleCatalogue());
   let esims = structuredClone(options.esims ?? sampleEsims());
   const orders = new Map<string, SimulatorOrder>();
+  /** Client reference -> our order reference. */
+  const references = new Map<string, string>();
+  const initialProcessing = { ...DEFAULT_PROCESSING, ...options.processing };
+  let processing = { ...initialProcessing };
   let fault: SimulatorFault | null = null;
   let calls = 0;
   let serial = 1000;
@@ -179,7 +207,14 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
     const method = req.method ?? 'GET';
     const body = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req);
     if (path === '/__control/state' && method === 'GET') {
-      return send(res, 200, { bundles, esims, orders: [...orders.values()], fault, calls });
+      return send(res, 200, {
+        bundles,
+        esims,
+        orders: [...orders.values()].map(({ answer: _answer, ...order }) => order),
+        fault,
+        processing,
+        calls,
+      });
     }
     if (path === '/__control/reset' && method === 'POST') {
       api.reset();
@@ -207,6 +242,10 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
         bundles = bundles.filter((bundle) => bundle.name !== name);
         return send(res, before === bundles.length ? 404 : 200, { count: bundles.length });
       }
+    }
+    if (path === '/__control/processing' && method === 'PUT') {
+      api.setProcessing((body ?? {}) as SimulatorProcessing);
+      return send(res, 200, { processing });
     }
     if (path === '/__control/fault') {
       if (method === 'PUT') {
@@ -267,6 +306,10 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
       const reference = url.searchParams.get('reference') ?? '';
       const order = orders.get(reference);
       if (!order) return send(res, 400, { message: 'Unknown reference' });
+      if (order.pendingPolls > 0) {
+        order.pendingPolls -= 1;
+        return send(res, 200, []);
+      }
       return send(
         res,
         200,
@@ -290,11 +333,17 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
       }
       const input = body as {
         type?: string;
+        reference?: unknown;
         order?: { type?: string; item?: string; quantity?: number }[];
       } | null;
       if (!input || !Array.isArray(input.order) || input.order.length === 0) {
         return send(res, 400, { message: 'Bad Request' });
       }
+      const validate = input.type === 'validate';
+      const reference =
+        typeof input.reference === 'string' && input.reference !== '' ? input.reference : null;
+      const placed = !validate && reference ? orders.get(references.get(reference) ?? '') : null;
+      if (placed) return send(res, 200, placed.answer);
       const lines = [];
       let total = 0;
       for (const line of input.order) {
@@ -308,9 +357,10 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
         lines.push({ bundle, quantity, subTotal });
       }
       total = Math.round(total * 100) / 100;
-      const validate = input.type === 'validate';
       const orderReference = validate ? '' : `sim-order-${(serial += 1)}`;
       const created: EsimGoEsim[] = [];
+      const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+      const asynchronous = !validate && quantity > processing.asyncOver;
       if (!validate) {
         for (const line of lines) {
           for (let i = 0; i < line.quantity; i += 1) {
@@ -321,33 +371,47 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
           }
         }
         esims.push(...created);
-        orders.set(orderReference, {
-          orderReference,
-          createdDate: new Date().toISOString(),
-          total,
-          esims: created,
-        });
       }
-      return send(res, 200, {
+      const answer = {
         order: lines.map((line) => ({
           type: 'bundle',
           item: line.bundle.name,
           quantity: line.quantity,
           subTotal: line.subTotal,
           pricePerUnit: line.bundle.price,
-          esims: created
-            .filter((esim) => esim.bundle === line.bundle.name)
-            .map((esim) => ({ iccid: esim.iccid })),
+          // An order still processing does not name its eSIMs yet.
+          esims: asynchronous
+            ? []
+            : created
+                .filter((esim) => esim.bundle === line.bundle.name)
+                .map((esim) => ({ iccid: esim.iccid })),
         })),
         total,
         currency: 'USD',
         valid: true,
         createdDate: new Date().toISOString(),
-        assigned: !validate,
-        status: validate ? 'Validated' : 'Completed',
-        statusMessage: validate ? 'Order validated' : 'Order completed: 1 eSIM(s) assigned',
+        assigned: !validate && !asynchronous,
+        status: validate ? 'Validated' : asynchronous ? 'Processing' : 'Completed',
+        statusMessage: validate
+          ? 'Order validated'
+          : asynchronous
+            ? 'Order is being processed'
+            : `Order completed: ${created.length} eSIM(s) assigned`,
         orderReference,
-      });
+      };
+      if (!validate) {
+        orders.set(orderReference, {
+          orderReference,
+          reference,
+          createdDate: answer.createdDate,
+          total,
+          esims: created,
+          pendingPolls: asynchronous ? processing.polls : 0,
+          answer,
+        });
+        if (reference) references.set(reference, orderReference);
+      }
+      return send(res, 200, answer);
     }
     return send(res, 404, { message: 'Not Found' });
   }
@@ -410,10 +474,18 @@ export function createEsimGoSimulator(options: SimulatorOptions): EsimGoSimulato
     setFault(next) {
       fault = next && Object.keys(next).length > 0 ? { ...next } : null;
     },
+    setProcessing(next) {
+      processing = {
+        asyncOver: Number.isInteger(next.asyncOver) ? Number(next.asyncOver) : processing.asyncOver,
+        polls: Number.isInteger(next.polls) ? Number(next.polls) : processing.polls,
+      };
+    },
     reset() {
       bundles = structuredClone(options.bundles ?? sampleCatalogue());
       esims = structuredClone(options.esims ?? sampleEsims());
       orders.clear();
+      references.clear();
+      processing = { ...initialProcessing };
       fault = null;
     },
   };

@@ -199,7 +199,12 @@ export const orderItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by').notNull(),
   },
-  (t) => [index('order_items_line_idx').on(t.lineId)],
+  (t) => [
+    index('order_items_line_idx').on(t.lineId),
+    index('order_items_waiting_idx')
+      .on(t.updatedAt)
+      .where(sql`status IN ('pending', 'processing')`),
+  ],
 );
 
 /** Payments received for an order; the payment status follows from their sum. */
