@@ -1,5 +1,6 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@esim/ui/icons';
-import { Alert, Button, Card, Empty, Flex, InputNumber, Typography } from 'antd';
+import { NumberInput } from '@esim/ui';
+import { Alert, Button, Card, Empty, Flex, Typography } from 'antd';
 import { displayValue } from '@esim/utils';
 import { useTranslation } from 'react-i18next';
 import { yen } from '../format';
@@ -105,14 +106,16 @@ function BasketItem({
         <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Typography.Text ellipsis={{ tooltip: label }}>{label}</Typography.Text>
           <Flex gap="small" align="center" wrap>
-            <InputNumber
-              size="small"
-              min={1}
-              max={Math.max(1, max)}
-              precision={0}
+            <NumberInput
+              decimals={0}
+              maxLength={4}
+              messageName="quantity"
               value={line.quantity}
               onChange={(value) => {
-                if (typeof value === 'number') onQuantity(line.productId, value);
+                // Whole eSIMs, at least one, never more than can be sold (the kit's input
+                // already refuses decimals and negative numbers).
+                if (value !== null)
+                  onQuantity(line.productId, Math.min(Math.max(1, value), Math.max(1, max)));
               }}
               aria-label={t('basket.quantityOf', { name: label })}
               data-testid="basket-quantity"
