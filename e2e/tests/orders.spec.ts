@@ -18,7 +18,6 @@ test.describe.configure({ mode: 'serial' });
 const PRODUCT = 'NSS-JP-3GB-8D';
 const SUFFIX = Date.now().toString(36).toUpperCase();
 const PARTNER = `E2E Orders ${SUFFIX}`;
-const CUSTOMER = `Hanako ${SUFFIX}`;
 
 function databaseUrl(): string {
   const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
