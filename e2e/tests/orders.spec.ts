@@ -6,11 +6,12 @@ import { ADMIN_DATABASE_URL, ADMIN_EMAIL, STATE_FILE } from '../support/env';
 import { signIn } from '../support/sign-in';
 
 /*
- * The purchase wizard on the built console (issue 15): a partner buying at the sample tariff
- * code STD-PARTNER; the first step offers its bundles at its price with the stock on hand, warns
- * on an empty cart, and keeps the basket in the staff member's cart on the server across a
- * reload. (The rest of the story, through the purchase, is still to come: docs/orders.md
- * "Known gaps".)
+ * Selling on the built console (issue 15), one story in order: a partner buying at the sample
+ * tariff code STD-PARTNER; the wizard offers its bundles at its price with the stock on hand,
+ * warns on an empty cart, keeps the basket in the staff member's cart on the server across a
+ * reload, previews the amounts, sells two eSIMs after the confirm dialog and shows their ICCIDs;
+ * the order is in the list, a payment makes it paid, and one eSIM goes back on hand with its
+ * reason.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -18,6 +19,7 @@ test.describe.configure({ mode: 'serial' });
 const PRODUCT = 'NSS-JP-3GB-8D';
 const SUFFIX = Date.now().toString(36).toUpperCase();
 const PARTNER = `E2E Orders ${SUFFIX}`;
+const CUSTOMER = `Hanako ${SUFFIX}`;
 
 function databaseUrl(): string {
   const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
@@ -58,10 +60,11 @@ async function onHand(): Promise<number> {
   return row!.n;
 }
 
-const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
+const next = (page: Page) => page.getByTestId('wizard-next');
 
-test("offers the partner's bundles and keeps the basket across a reload", async ({ page }) => {
-  expect(await onHand()).toBeGreaterThan(2);
+test('sells two stock eSIMs through the wizard, exactly once', async ({ page }) => {
+  const before = await onHand();
+  expect(before).toBeGreaterThan(2);
   await signIn(page, ADMIN_EMAIL);
   await page.goto('/orders/register');
 
@@ -78,7 +81,7 @@ test("offers the partner's bundles and keeps the basket across a reload", async 
   await expect(row).toContainText('JPY');
   await row.getByTestId('bundle-add').click();
   const line = page.locator(`[data-testid="basket-line"][data-product="${PRODUCT}"]`);
-  await expect(line).toContainText(`${await onHand()} on hand`);
+  await expect(line).toContainText(`${before} on hand`);
   await line.getByTestId('basket-quantity').fill('2');
   await line.getByTestId('basket-quantity').press('Tab');
 
@@ -86,14 +89,84 @@ test("offers the partner's bundles and keeps the basket across a reload", async 
   await expect(page.getByTestId('cart-save-state')).toHaveAttribute('data-state', 'saved');
   await page.reload();
   await expect(line.getByTestId('basket-quantity')).toHaveValue('2');
-  await expect(page.getByTestId('basket-subtotal')).toContainText('JPY');
-
-  // The cart row holds the basket and the wizard run's Idempotency-Key.
   const [cart] = await query<{ lines: { quantity: number }[]; idempotency_key: string }>(
     `SELECT c.lines, c.idempotency_key FROM carts c JOIN users u ON u.id = c.user_id
       WHERE u.email = $1`,
     [ADMIN_EMAIL],
   );
   expect(cart!.lines).toEqual([expect.objectContaining({ quantity: 2 })]);
-  expect(cart!.idempotency_key).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+
+  await next(page).click();
+  await page.getByLabel('Customer name').fill(CUSTOMER);
+  await next(page).click();
+
+  // Preview: the line at the partner's price, tax per rate, the final price in JPY.
+  const preview = page.getByTestId('order-preview');
+  await expect(preview.getByTestId('order-line')).toHaveCount(1);
+  await expect(preview.getByTestId('amount-finalPrice')).toContainText('JPY');
+
+  // Purchase after the confirm dialog; the order carries the cart's Idempotency-Key.
+  await next(page).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByTestId('purchase-success')).toBeVisible({ timeout: 30_000 });
+  await next(page).click();
+
+  const completed = page.getByTestId('order-completed');
+  await expect(completed.getByTestId('completed-iccid')).toHaveCount(2);
+  expect(await onHand()).toBe(before - 2);
+  const orders = await query<{ idempotency_key: string }>(
+    'SELECT idempotency_key FROM orders WHERE customer_name = $1',
+    [CUSTOMER],
+  );
+  expect(orders).toEqual([{ idempotency_key: cart!.idempotency_key }]);
+
+  // The order in the list, searched by its customer.
+  await page.goto(`/orders?search=${encodeURIComponent(CUSTOMER)}`);
+  const orderRow = page.locator('tr', { hasText: CUSTOMER });
+  await expect(orderRow).toHaveCount(1);
+  await expect(orderRow.getByTestId('payment-status')).toHaveAttribute(
+    'data-status',
+    'not_yet_paid',
+  );
+  await expect(orderRow.getByTestId('processing-status')).toHaveAttribute('data-status', 'success');
+});
+
+test('records the payment and returns one eSIM to stock with its reason', async ({ page }) => {
+  const [order] = await query<{ id: string; final_price: string }>(
+    'SELECT id, final_price FROM orders WHERE customer_name = $1',
+    [CUSTOMER],
+  );
+  expect(order).toBeDefined();
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto(`/orders/detail?id=${order!.id}`);
+
+  await page.getByRole('tab', { name: /Payments/ }).click();
+  await page.getByTestId('record-payment').click();
+  const form = page.getByTestId('payment-form');
+  await form.getByLabel('Amount').fill(String(order!.final_price));
+  await form.getByLabel('Payment method').fill('Bank transfer');
+  await page.getByTestId('payment-save').click();
+  await expect(page.getByTestId('payment-row')).toHaveCount(1);
+  await expect(page.getByTestId('payment-status').first()).toHaveAttribute('data-status', 'paid');
+
+  await page.getByRole('tab', { name: /eSIMs/ }).click();
+  await page.getByTestId('order-item-link').first().click();
+  await page.getByRole('button', { name: 'Return to stock' }).click();
+  await page.getByTestId('return-form').getByLabel('Reason').fill('Cancelled before activation');
+  await page.getByTestId('return-save').click();
+  // The confirmation before a change to stock.
+  await page
+    .getByRole('dialog', { name: 'Return the eSIM to stock?' })
+    .getByRole('button', { name: 'Return to stock' })
+    .click();
+  await expect(page.getByTestId('item-status').first()).toHaveAttribute('data-status', 'returned');
+
+  const [item] = await query<{ status: string; status_reason: string | null }>(
+    `SELECT s.status, s.status_reason FROM order_items i JOIN stock_items s ON s.id = i.stock_item_id
+      WHERE i.order_id = $1 AND i.status = 'returned'`,
+    [order!.id],
+  );
+  expect(item).toEqual({ status: 'on_hand', status_reason: 'Cancelled before activation' });
 });

@@ -144,12 +144,20 @@ export function Wizard({ steps, label, initialStep = 0, onStepChange }: WizardPr
       </div>
       <Flex gap="small" justify="flex-end">
         {current > 0 && !committed && step.canGoBack !== false && (
-          <Button disabled={!canGoBack} onClick={() => go(current - 1)}>
+          <Button disabled={!canGoBack} onClick={() => go(current - 1)} data-testid="wizard-back">
             {t('wizard.back')}
           </Button>
         )}
         {!isLast && (
-          <Button type="primary" disabled={!canProceed} loading={busy} onClick={onNext}>
+          // A test id: antd keeps the spinner's icon (named "loading") in the button until its
+          // leave animation ends, so the accessible name is not always the label alone.
+          <Button
+            type="primary"
+            disabled={!canProceed}
+            loading={busy}
+            onClick={onNext}
+            data-testid="wizard-next"
+          >
             {step.nextLabel ?? t('wizard.next')}
           </Button>
         )}
