@@ -50,20 +50,20 @@ describe('the coming-soon skeleton screen', () => {
     'says plainly, in English, that the screen is coming, and shows the remote build',
     { timeout: 30_000 },
     async () => {
-      const { routes } = await loadRemote('orders');
-      const register = routes.find((route) => route.path === '/orders/register')!;
+      const { routes } = await loadRemote('roles');
+      const register = routes.find((route) => route.path === '/roles/register')!;
       renderRoute(instance, register.Component);
 
       // The first render loads the screen's chunk (antd): give it time.
       expect(
-        await screen.findByText('Create new order is coming soon', {}, { timeout: 15_000 }),
+        await screen.findByText('Create new role is coming soon', {}, { timeout: 15_000 }),
       ).toBeTruthy();
       expect(
         screen.getByText(
-          'The Orders area is not available yet. Its team is building this screen and will release it in a later version; nothing on this page works yet.',
+          'The Roles and permissions area is not available yet. Its team is building this screen and will release it in a later version; nothing on this page works yet.',
         ),
       ).toBeTruthy();
-      expect(screen.getByTestId('remote-version').textContent).toBe(`orders@${TEST_VERSION}`);
+      expect(screen.getByTestId('remote-version').textContent).toBe(`roles@${TEST_VERSION}`);
       // Nothing on it can be used: no form, no buttons.
       expect(document.querySelector('form, button, input')).toBeNull();
     },
@@ -145,15 +145,15 @@ describe('the coming-soon skeleton screen', () => {
     });
     getQueryClient().setQueryData(RELEASE_DOCUMENT_QUERY_KEY, {
       remotes: {
-        orders: {
+        roles: {
           version: TEST_VERSION,
-          manifestUrl: 'http://x/orders/mf-manifest.json',
+          manifestUrl: 'http://x/roles/mf-manifest.json',
           preview: true,
         },
       },
     });
     instance.addResourceBundle('en', 'common', { fields: { email: 'Email', roleId: 'Role' } });
-    const { routes } = await loadRemote('orders');
+    const { routes } = await loadRemote('roles');
     const { unmount } = render(
       <QueryClientProvider client={getQueryClient()}>
         <I18nextProvider i18n={instance}>
