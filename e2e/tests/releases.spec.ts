@@ -80,9 +80,9 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   await expect(facts).toHaveAttribute('data-shared-query-client', 'true');
   await expect(facts).toHaveAttribute('data-release-version', V1);
 
-  // A second remote in the same page (client-side navigation).
-  await page.getByTestId('menu-orders').click();
-  await expectArea(page, 'orders', V1);
+  // A second remote in the same page (client-side navigation), still a coming-soon screen.
+  await page.getByTestId('menu-campaign-code').click();
+  await expectArea(page, 'campaigns', V1);
   await expect(page.getByTestId('remote-user-email')).toHaveText(ADMIN_EMAIL);
 
   const shared = await sharedModules(page);
@@ -94,7 +94,9 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   // Both remotes took their React and @esim/platform from the host.
   for (const name of ['react', '@esim/platform']) {
     const [instance] = shared[name]!.filter((entry) => entry.loaded);
-    expect(instance!.useIn, name).toEqual(expect.arrayContaining(['host', 'dashboard', 'orders']));
+    expect(instance!.useIn, name).toEqual(
+      expect.arrayContaining(['host', 'dashboard', 'campaigns']),
+    );
   }
 });
 
