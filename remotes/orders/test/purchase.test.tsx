@@ -84,7 +84,7 @@ describe('the purchase', { timeout: 240_000 }, () => {
         expect(fakeApi.requests.some((r) => r.method === 'DELETE' && r.path === 'cart')).toBe(true),
       WAIT,
     );
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.queryByTestId('wizard-back')).toBeNull();
 
     await next();
     await screen.findByTestId('order-completed', {}, WAIT);
@@ -128,7 +128,7 @@ describe('the purchase', { timeout: 240_000 }, () => {
       'Current products not available for purchase: only 1 of Japan 5 GB 7 days on hand.',
     );
     expect(stateOf('Purchase')).toBe('error');
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('wizard-next') as HTMLButtonElement).disabled).toBe(true);
     await next('Back');
     await screen.findByTestId('order-preview', {}, WAIT);
     expect(progress()).toBe(50);

@@ -6,7 +6,7 @@ import type { i18n } from 'i18next';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { OrderRegisterScreen } from '../src/screens/OrderRegister';
 import { API_BUNDLE, PARTNER_ID, STOCK_BUNDLE, emptyCart, orderFrom, reviewOf } from './fixtures';
 
@@ -160,4 +160,13 @@ export async function click(element: Element) {
   });
 }
 
-export const next = async (name = 'Next') => click(screen.getByRole('button', { name }));
+/**
+ * Presses the wizard's Next (whatever its label on the step, e.g. 'Purchase') or, with 'Back',
+ * its Back. By test id: antd keeps the spinner icon (named "loading") in a button until its
+ * leave animation ends, so under load the accessible name is not always the label alone.
+ */
+export const next = async (name = 'Next') => {
+  const button = screen.getByTestId(name === 'Back' ? 'wizard-back' : 'wizard-next');
+  if (name !== 'Back') expect(button.textContent).toContain(name);
+  return click(button);
+};
