@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { listQuerySchema } from './api';
-import { MAX_LENGTH, isValidEmail, nullableText, requiredText } from './fields';
+import {
+  MAX_LENGTH,
+  isValidEmail,
+  nullableText,
+  requiredText,
+  uuidField,
+  versionField,
+} from './fields';
 import { encodeMessage } from './messages';
 import { safeString, toNfc } from './text-safety';
 import {
@@ -92,20 +99,6 @@ function optionalFormatted(
     ),
   );
 }
-
-const uuidField = (name: string) =>
-  v.pipe(
-    safeString(encodeMessage('required', { name })),
-    v.trim(),
-    v.nonEmpty(encodeMessage('required', { name })),
-    v.uuid(encodeMessage('invalidFormat', { format: 'id' })),
-  );
-
-const versionField = v.pipe(
-  v.number(encodeMessage('required', { name: 'version' })),
-  v.integer(encodeMessage('integer', { name: 'version' })),
-  v.minValue(1, encodeMessage('invalidFormat', { format: 'version' })),
-);
 
 const countryField = (name: string) =>
   v.pipe(

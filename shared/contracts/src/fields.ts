@@ -71,3 +71,19 @@ export function emailField(name = 'email') {
     v.toLowerCase(),
   );
 }
+
+/** A record id (uuid) named `name` in its messages. */
+export const uuidField = (name: string) =>
+  v.pipe(
+    safeString(encodeMessage('required', { name })),
+    v.trim(),
+    v.nonEmpty(encodeMessage('required', { name })),
+    v.uuid(encodeMessage('invalidFormat', { format: 'id' })),
+  );
+
+/** The record version an update or delete was read at (optimistic concurrency). */
+export const versionField = v.pipe(
+  v.number(encodeMessage('required', { name: 'version' })),
+  v.integer(encodeMessage('integer', { name: 'version' })),
+  v.minValue(1, encodeMessage('invalidFormat', { format: 'version' })),
+);

@@ -3,7 +3,7 @@ import { listQuerySchema, type ListResult } from './api';
 import type { CsvImportResult } from './csv';
 import { isCalendarDate } from './exchange-rates';
 import type { DeliveryType } from './suppliers';
-import { MAX_LENGTH, nullableText, requiredText } from './fields';
+import { MAX_LENGTH, nullableText, requiredText, uuidField, versionField } from './fields';
 import { defineApiMessages, encodeMessage } from './messages';
 import { safeString } from './text-safety';
 
@@ -140,20 +140,6 @@ export const ORDER_MESSAGES = defineApiMessages('orders', {
 });
 
 // ---------------------------------------------------------------- field schemas
-
-const uuidField = (name: string) =>
-  v.pipe(
-    safeString(encodeMessage('required', { name })),
-    v.trim(),
-    v.nonEmpty(encodeMessage('required', { name })),
-    v.uuid(encodeMessage('invalidFormat', { format: 'id' })),
-  );
-
-const versionField = v.pipe(
-  v.number(encodeMessage('required', { name: 'version' })),
-  v.integer(encodeMessage('integer', { name: 'version' })),
-  v.minValue(1, encodeMessage('invalidFormat', { format: 'version' })),
-);
 
 const quantityField = v.pipe(
   v.number(encodeMessage('validType', { name: 'quantity', type: 'number' })),

@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { listQuerySchema } from './api';
-import { MAX_LENGTH, emailField, isValidEmail, nullableText } from './fields';
+import {
+  MAX_LENGTH,
+  emailField,
+  isValidEmail,
+  nullableText,
+  uuidField,
+  versionField,
+} from './fields';
 import { encodeMessage } from './messages';
 import { safeString, toNfc } from './text-safety';
 
@@ -107,20 +114,6 @@ function codeText(name: string, maxLength: number, required: boolean) {
     ),
   );
 }
-
-const uuidField = (name: string) =>
-  v.pipe(
-    safeString(encodeMessage('required', { name })),
-    v.trim(),
-    v.nonEmpty(encodeMessage('required', { name })),
-    v.uuid(encodeMessage('invalidFormat', { format: 'id' })),
-  );
-
-const versionField = v.pipe(
-  v.number(encodeMessage('required', { name: 'version' })),
-  v.integer(encodeMessage('integer', { name: 'version' })),
-  v.minValue(1, encodeMessage('invalidFormat', { format: 'version' })),
-);
 
 /** A whole, non-negative amount (JPY) up to PARTNER_MAX_AMOUNT, or null. */
 function optionalAmount(name: string) {
