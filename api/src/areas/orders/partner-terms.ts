@@ -7,6 +7,7 @@ import {
 } from '@esim/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../audit';
+import { executePrepared } from '../../db/prepared';
 import { BusinessRuleError, NotFoundError } from '../../http/errors';
 import { rowsOf } from '../list-helpers';
 import type { PartnerScope } from '../partners/public';
@@ -118,6 +119,40 @@ export interface PurchaseStart {
   terms: () => PartnerTerms;
 }
 
+/** The statement of a purchase's start: the order holding the key, and the partner's terms. */
+export function purchaseStartSql(partnerId: string, idempotencyKey: string): SQL {
+  return sql`
+    SELECT t.*, k.id AS existing_id, k.request_hash AS existing_hash
+    FROM (SELECT 1) one
+    LEFT JOIN (${termsSql(partnerId)}) t ON true
+    LEFT JOIN orders k ON k.idempotency_key = ${idempotencyKey}::text`;
+}
+
+type PurchaseStartRow = Partial<TermsRow> & {
+  existing_id: string | null;
+  existing_hash: string | null;
+};
+
+/** The PurchaseStart of the row of purchaseStartSql. */
+export function toPurchaseStart(
+  row: Record<string, unknown> | undefined,
+  partnerId: string,
+  scope: PartnerScope,
+): PurchaseStart {
+  const start = row as PurchaseStartRow | undefined;
+  const reachable = scope.all || scope.partnerId === partnerId;
+  return {
+    existing:
+      start?.existing_id && start.existing_hash
+        ? { id: start.existing_id, requestHash: start.existing_hash }
+        : null,
+    terms: () => {
+      if (!reachable) throw new NotFoundError('Partner');
+      return termsOf(start as TermsRow);
+    },
+  };
+}
+
 /**
  * What a purchase starts from, in one query: the order holding its Idempotency-Key (a replay
  * answers it whatever became of the partner since) and the partner's terms.
@@ -128,24 +163,8 @@ export async function loadPurchaseStart(
   scope: PartnerScope,
   idempotencyKey: string,
 ): Promise<PurchaseStart> {
-  const [row] = rowsOf<
-    Partial<TermsRow> & { existing_id: string | null; existing_hash: string | null }
-  >(
-    await q.execute(sql`
-      SELECT t.*, k.id AS existing_id, k.request_hash AS existing_hash
-      FROM (SELECT 1) one
-      LEFT JOIN (${termsSql(partnerId)}) t ON true
-      LEFT JOIN orders k ON k.idempotency_key = ${idempotencyKey}::text`),
+  const [row] = rowsOf<Record<string, unknown>>(
+    await executePrepared(q, purchaseStartSql(partnerId, idempotencyKey)),
   );
-  const reachable = scope.all || scope.partnerId === partnerId;
-  return {
-    existing:
-      row?.existing_id && row.existing_hash
-        ? { id: row.existing_id, requestHash: row.existing_hash }
-        : null,
-    terms: () => {
-      if (!reachable) throw new NotFoundError('Partner');
-      return termsOf(row as TermsRow);
-    },
-  };
+  return toPurchaseStart(row, partnerId, scope);
 }

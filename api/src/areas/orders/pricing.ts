@@ -1,6 +1,7 @@
 import { BASE_CURRENCY, type DeliveryType, type PurchasableProduct } from '@esim/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../audit';
+import { executePrepared } from '../../db/prepared';
 import { currentRatesSubquery } from '../exchange-rates/public';
 import { parseJson, rowsOf } from '../list-helpers';
 import { computedPriceSql, convertToJpySql, rateColumnsSql } from '../tariffs/public';
@@ -204,9 +205,14 @@ export async function priceProducts(
   today: string,
 ): Promise<PricedProduct[]> {
   if (productIds.length === 0) return [];
-  const where = sql`p.id = ANY(${sql.param([...productIds])}::uuid[])`;
+  // ARRAY(SELECT ...) rather than a uuid[] parameter: the plan no longer depends on the array's
+  // length, so the prepared statement settles on one generic plan instead of planning each call.
+  const where = sql`p.id = ANY(ARRAY(
+    SELECT jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid))`;
   const rows = rowsOf<PricedRow>(
-    await q.execute(
+    // Prepared: the review and the purchase price a cart with the same text for a partner's rule.
+    await executePrepared(
+      q,
       sql`WITH ${pricedProductsCtes(q, terms, today, where)} SELECT ${PRICED_COLUMNS} FROM priced`,
     ),
   );

@@ -4,13 +4,19 @@ import {
   type OrderDetail,
   type OrderRequest,
 } from '@esim/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { actorOf, type AuditActor, type Queryable, type Tx } from '../../audit';
+import { canOwnTransactions, withOwnTransaction } from '../../db/own-transaction';
 import { orders } from '../../db/schema';
 import type { AuthContext } from '../../http/define-route';
 import { BusinessRuleError, ConflictError } from '../../http/errors';
-import { partnerScopeOf, withPartnerScope, type PartnerScope } from '../partners/public';
+import {
+  partnerScopeOf,
+  partnerScopeStatements,
+  withPartnerScope,
+  type PartnerScope,
+} from '../partners/public';
 import type { AreaDeps } from '../types';
 import { allocationSql, shortfallOf, type AllocationTarget, type StockLine } from './allocation';
 import { startOrderDelivery } from './delivery';
@@ -23,18 +29,19 @@ import {
   type OrderDetailRow,
 } from './order-detail';
 import { newOrderIds, orderInsertSql, type NewOrder, type OrderIds } from './order-insert';
-import { loadPurchaseStart } from './partner-terms';
+import { loadPurchaseStart, purchaseStartSql, toPurchaseStart } from './partner-terms';
 import { priceOrder, type PricedOrder } from './review';
 
 /*
  * POST order (docs/orders.md "Purchase that never oversells", decision 0021), ONE transaction in
  * the caller's partner scope:
  * 1. one query: the order holding the Idempotency-Key, and the partner's terms. An order with the
- *    key: the same request (hash) answers it (200), another request is a 409;
+ *    key: the same request (hash) answers it (200), another request is a 409. On PostgreSQL it
+ *    goes in one message with BEGIN and the partner scope (../../db/own-transaction.ts);
  * 2. the lines priced as the review prices them (its refusals);
  * 3. the order inserted ON CONFLICT (key) DO NOTHING, then the stock lines allocated (last: the
  *    allocation holds the stock counters until the commit). On PostgreSQL both, the COMMIT and
- *    the read of the new order go in ONE message (./one-message.ts). Too few items: 422, the
+ *    the read of the new order go in ONE message (./one-message.ts): three round trips in all. Too few items: 422, the
  *    transaction rolls back, the key stays free. The insert gave way (a concurrent purchase with
  *    the key committed first): that order answers as in 1;
  * A deadlock or serialization failure (the maintained counters, decision 0016) re-runs the whole
@@ -93,7 +100,8 @@ function refusalOf(error: unknown, priced: PricedOrder, ids: OrderIds): unknown 
 
 export function createPurchaseService(deps: Pick<AreaDeps, 'db' | 'database' | 'jobs'>) {
   const { db } = deps;
-  const onPostgres = deps.database.kind === 'postgres';
+  /** PostgreSQL: the purchase sends its own BEGIN and COMMIT inside its messages. */
+  const ownTransactions = deps.database.kind === 'postgres' && canOwnTransactions(db);
 
   /** Writes the order and its stock; the new order, or null when the key was taken. */
   async function place(
@@ -112,14 +120,13 @@ export function createPurchaseService(deps: Pick<AreaDeps, 'db' | 'database' | '
     const allocation = stockLines.length > 0 ? [allocationSql(target, stockLines)] : [];
     const read = orderDetailSql(ids.orderId, scope);
     try {
-      if (onPostgres) {
-        // COMMIT; BEGIN: the purchase commits in this message; the transaction wrapper's own
-        // COMMIT then ends the empty transaction the message leaves open.
+      if (ownTransactions) {
+        // The read runs after the COMMIT, on its own (the scope's SET LOCAL ended with it; the
+        // statement itself keeps to the scope).
         const results = await inOneMessage(tx, [
           orderInsertSql(order, ids),
           ...allocation,
           'COMMIT',
-          'BEGIN',
           read,
         ]);
         const row = results.at(-1)?.[0] as OrderDetailRow | undefined;
@@ -148,32 +155,56 @@ export function createPurchaseService(deps: Pick<AreaDeps, 'db' | 'database' | '
     return detail;
   }
 
+  /** The rest of an attempt once the purchase's start is known, in its transaction. */
+  async function proceed(
+    tx: Tx,
+    start: Awaited<ReturnType<typeof loadPurchaseStart>>,
+    scope: PartnerScope,
+    purchase: { request: OrderRequest; key: string; hash: string; actor: AuditActor },
+    today: string,
+  ): Promise<Attempt> {
+    const { request, key, hash, actor } = purchase;
+    if (start.existing) {
+      return { kind: 'replayed', detail: await replay(tx, scope, start.existing, hash) };
+    }
+    const terms = start.terms();
+    const priced = await priceOrder(tx, terms, request, today);
+    const order: NewOrder = {
+      terms,
+      request,
+      priced,
+      idempotencyKey: key,
+      requestHash: hash,
+      actor,
+      today,
+    };
+    const detail = await place(tx, order, newOrderIds(priced), scope);
+    return detail ? { kind: 'created', detail, priced } : { kind: 'keyTaken' };
+  }
+
   async function attempt(
     scope: PartnerScope,
-    request: OrderRequest,
-    key: string,
-    hash: string,
-    actor: AuditActor,
+    purchase: { request: OrderRequest; key: string; hash: string; actor: AuditActor },
   ): Promise<Attempt> {
     const today = businessToday();
-    return withPartnerScope(db, scope, async (tx) => {
-      const start = await loadPurchaseStart(tx, request.partnerId, scope, key);
-      if (start.existing) {
-        return { kind: 'replayed', detail: await replay(tx, scope, start.existing, hash) };
-      }
-      const terms = start.terms();
-      const priced = await priceOrder(tx, terms, request, today);
-      const order: NewOrder = {
-        terms,
-        request,
-        priced,
-        idempotencyKey: key,
-        requestHash: hash,
-        actor,
-        today,
-      };
-      const detail = await place(tx, order, newOrderIds(priced), scope);
-      return detail ? { kind: 'created', detail, priced } : { kind: 'keyTaken' };
+    const { partnerId } = purchase.request;
+    if (!ownTransactions) {
+      return withPartnerScope(db, scope, async (tx) => {
+        const start = await loadPurchaseStart(tx, partnerId, scope, purchase.key);
+        return proceed(tx, start, scope, purchase, today);
+      });
+    }
+    return withOwnTransaction(db, async (tx) => {
+      const opening = await inOneMessage(tx, [
+        'BEGIN',
+        ...partnerScopeStatements(scope),
+        purchaseStartSql(partnerId, purchase.key),
+      ]);
+      const start = toPurchaseStart(opening.at(-1)?.[0], partnerId, scope);
+      const outcome = await proceed(tx, start, scope, purchase, today);
+      // A created order (or a key taken meanwhile) committed in place(); a replay only read.
+      if (outcome.kind === 'replayed') await tx.execute(sql.raw('COMMIT'));
+      return outcome;
     });
   }
 
@@ -202,7 +233,7 @@ export function createPurchaseService(deps: Pick<AreaDeps, 'db' | 'database' | '
       for (let round = 1; ; round += 1) {
         let outcome: Attempt;
         try {
-          outcome = await attempt(scope, request, key, hash, actor);
+          outcome = await attempt(scope, { request, key, hash, actor });
         } catch (error) {
           if (round >= ATTEMPTS || !isRetryable(error)) throw error;
           await pause(5 * round + Math.floor(Math.random() * 10));

@@ -2,4 +2,4 @@
 export { partnerScopeOf, scopeReaches, type PartnerScope } from './scope';
 export { PARTNER_MESSAGES, partnersUsingTariffCode } from './service';
 export { partnerExists } from './exists';
-export { withPartnerScope } from './rls';
+export { partnerScopeStatements, withPartnerScope } from './rls';

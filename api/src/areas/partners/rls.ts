@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../audit';
 import type { Db } from '../../db/client';
 import type { PartnerScope } from './scope';
@@ -23,8 +23,25 @@ export function withPartnerScope<T>(
   });
 }
 
+/** The statements confining the rest of a transaction to the partner (none: null). */
+function confinementStatements(partnerId: string | null): [SQL, string] {
+  return [
+    sql`SELECT set_config('app.partner_id', ${partnerId ?? ''}, true)`,
+    `SET LOCAL ROLE ${PARTNER_SCOPE_ROLE}`,
+  ];
+}
+
 /** Confines the rest of the transaction to the partner (none when partnerId is null). */
 export async function confineToPartner(tx: Tx, partnerId: string | null): Promise<void> {
-  await tx.execute(sql`SELECT set_config('app.partner_id', ${partnerId ?? ''}, true)`);
-  await tx.execute(sql.raw(`SET LOCAL ROLE ${PARTNER_SCOPE_ROLE}`));
+  const [setPartner, setRole] = confinementStatements(partnerId);
+  await tx.execute(setPartner);
+  await tx.execute(sql.raw(setRole));
+}
+
+/**
+ * What withPartnerScope runs after BEGIN, as statements for a caller that sends them in its own
+ * message (the purchase, ../orders/one-message.ts): none for an unscoped caller.
+ */
+export function partnerScopeStatements(scope: PartnerScope): (SQL | string)[] {
+  return scope.all ? [] : confinementStatements(scope.partnerId);
 }
