@@ -94,6 +94,12 @@ export { useImportErrorText } from './import/useImportErrorText';
 export { CsvFilePicker, type CsvFilePickerProps } from './import/CsvFilePicker';
 export { CsvImportErrors, type CsvImportErrorsProps } from './import/CsvImportErrors';
 export { CsvImportPanel, type CsvImportPanelProps } from './import/CsvImportPanel';
+export {
+  CsvImportDialog,
+  cleanCsvImport,
+  type CsvImportDialogProps,
+  type CsvPreviewRow,
+} from './import/CsvImportDialog';
 export { ImportApplyError } from './import/ImportApplyError';
 export { ImportJobProgress, type ImportJobProgressProps } from './import/ImportJobProgress';
 export { acceptAttribute, csvFileProblem, type CsvImportLimits } from './import/csvImportLimits';

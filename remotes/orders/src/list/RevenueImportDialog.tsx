@@ -1,4 +1,3 @@
-import { Modal, Table } from 'antd';
 import {
   CSV_IMPORT_MAX_MB,
   REVENUE_IMPORT_COLUMNS,
@@ -6,7 +5,7 @@ import {
   type RevenueImportRow,
 } from '@esim/contracts';
 import { csvUploader } from '@esim/platform';
-import { CsvImportPanel, useCsvImport, type CsvImportLimits } from '@esim/ui';
+import { CsvImportDialog, type CsvImportLimits } from '@esim/ui';
 import { useTranslation } from 'react-i18next';
 import { yen } from '../format';
 
@@ -23,10 +22,6 @@ const sendRevenue = csvUploader<RevenueImportResult>({
   notifyApplied: true,
 });
 
-/** All or nothing: only a dry run without row errors and with rows may be applied. */
-export const canApplyRevenue = (preview: RevenueImportResult) =>
-  preview.errors.length === 0 && preview.rows.length > 0;
-
 /**
  * Revenue import: a CSV of payment entries (order no, amount, date, method, reference) checked
  * by a dry run first, applied only when every row is clean.
@@ -39,66 +34,36 @@ export function RevenueImportDialog({
   onApplied: () => Promise<void>;
 }) {
   const { t } = useTranslation(['orders', 'common']);
-  const csvImport = useCsvImport<RevenueImportResult>({
-    limits: REVENUE_IMPORT_LIMITS,
-    send: sendRevenue,
-    canApply: canApplyRevenue,
-    onApplied: async () => {
-      await onApplied();
-      onClose();
-    },
-  });
   return (
-    <Modal
-      open
-      width={820}
+    <CsvImportDialog<RevenueImportRow>
       title={t('revenue.importTitle')}
-      onCancel={onClose}
-      okText={t('revenue.apply')}
-      cancelText={t('common:actions.cancel')}
-      okButtonProps={{
-        disabled: !csvImport.canApply,
-        loading: csvImport.phase === 'applying',
-        autoInsertSpace: false,
-      }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      onOk={() => void csvImport.apply()}
-      destroyOnHidden
-    >
-      <CsvImportPanel
-        csvImport={csvImport}
-        areaNamespace="orders"
-        testId="revenue-csv-file"
-        help={t('revenue.importHelp', { columns: REVENUE_IMPORT_COLUMNS.join(',') })}
-        errorsOf={(preview) => ({ errors: preview.errors, errorCount: preview.errorCount })}
-        rowTotals={(preview) => ({ shown: preview.rows.length, total: preview.rowCount })}
-        rows={(preview) => (
-          <Table<RevenueImportRow & { row: number }>
-            size="small"
-            rowKey="row"
-            dataSource={preview.rows}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            data-testid="revenue-preview"
-            columns={[
-              { key: 'row', title: t('revenue.rowNo'), dataIndex: 'row' },
-              { key: 'orderNo', title: t('common:fields.orderNo'), dataIndex: 'orderNo' },
-              {
-                key: 'amount',
-                title: t('common:fields.amount'),
-                align: 'right',
-                render: (_, row) => yen(row.amount),
-              },
-              { key: 'paidOn', title: t('common:fields.paidOn'), dataIndex: 'paidOn' },
-              { key: 'method', title: t('common:fields.paymentMethod'), dataIndex: 'method' },
-              {
-                key: 'reference',
-                title: t('common:fields.reference'),
-                render: (_, row) => row.reference ?? '',
-              },
-            ]}
-          />
-        )}
-      />
-    </Modal>
+      applyText={t('revenue.apply')}
+      limits={REVENUE_IMPORT_LIMITS}
+      send={sendRevenue}
+      areaNamespace="orders"
+      testId="revenue-csv-file"
+      previewTestId="revenue-preview"
+      width={820}
+      help={t('revenue.importHelp', { columns: REVENUE_IMPORT_COLUMNS.join(',') })}
+      rowNoTitle={t('revenue.rowNo')}
+      columns={[
+        { key: 'orderNo', title: t('common:fields.orderNo'), dataIndex: 'orderNo' },
+        {
+          key: 'amount',
+          title: t('common:fields.amount'),
+          align: 'right',
+          render: (_, row) => yen(row.amount),
+        },
+        { key: 'paidOn', title: t('common:fields.paidOn'), dataIndex: 'paidOn' },
+        { key: 'method', title: t('common:fields.paymentMethod'), dataIndex: 'method' },
+        {
+          key: 'reference',
+          title: t('common:fields.reference'),
+          render: (_, row) => row.reference ?? '',
+        },
+      ]}
+      onClose={onClose}
+      onApplied={onApplied}
+    />
   );
 }

@@ -35,7 +35,3 @@ export const sendTariffPrices = (tariffCode: string): CsvSend<TariffImportResult
 export const sendExchangeRates: CsvSend<CsvImportResult<ExchangeRateImportRow>> = csvUploader<
   CsvImportResult<ExchangeRateImportRow>
 >({ path: 'exchange-rate/import', sendAs: 'text', notifyApplied: true });
-
-/** Applied all or nothing: only a dry run without row errors and with rows. */
-export const canApplyCsvImport = (preview: CsvImportResult<unknown>) =>
-  preview.errors.length === 0 && preview.rows.length > 0;
