@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE_IDS } from '@esim/contracts';
+import { RESOURCES, ROLE_IDS } from '@esim/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app';
 import {
@@ -125,6 +126,79 @@ describe('cart', () => {
     const own = await partnerStaff.putCart({ partnerId: world.partnerId, lines: [] });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     expect(own.body.data.partnerName).toBe(world.partnerName);
+  });
+});
+
+describe('cart/partners', () => {
+  /** A staff member whose role has only these permissions. */
+  const staffWith = async (permissions: { path: string; methods: string[] }[]) => {
+    const role = await world.api.call('POST', 'role', { name: `Sellers ${randomUUID()}` });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const set = await world.api.call('POST', 'role/permission', {
+      roleId: role.body.data.id,
+      permissions,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBeLessThan(300);
+    return orderApi(t, (await t.createUser({ roleId: role.body.data.id })).token);
+  };
+
+  it('answers every partner (id, code, name) by name to staff who may sell, without the partners area', async () => {
+    const zeta = await createPartner(world.api, world.tariffCode);
+    const alpha = await createPartner(world.api, null);
+    await t.database.db.execute(
+      sql`UPDATE partners SET name = CASE id WHEN ${zeta.id}::uuid THEN 'zeta Tours' ELSE 'Alpha Travel' END WHERE id IN (${zeta.id}::uuid, ${alpha.id}::uuid)`,
+    );
+    const seller = await staffWith([{ path: RESOURCES.orders, methods: ['GET', 'POST'] }]);
+    // What the wizard used to read is refused to this seller.
+    const viaModel = await seller.call('POST', 'utils/model/list', { collection: 'partners' });
+    expect(viaModel.status).toBe(403);
+
+    const res = await seller.call('GET', 'cart/partners');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const answered = res.body.data as Json[];
+    // Every partner, exactly as the partners area lists them to the admin.
+    const all = await world.api.call('POST', 'utils/model/list', {
+      collection: 'partners',
+      fields: ['id', 'code', 'name'],
+    });
+    const byId = (a: Json, b: Json) => String(a.id).localeCompare(String(b.id));
+    expect([...answered].sort(byId)).toEqual([...(all.body.data as Json[])].sort(byId));
+    expect(answered).toContainEqual({ id: alpha.id, code: alpha.code, name: 'Alpha Travel' });
+    expect(answered).toContainEqual({ id: zeta.id, code: zeta.code, name: 'zeta Tours' });
+    const names = answered.map((partner) => String(partner.name).toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(answered.findIndex((p) => p.id === alpha.id)).toBeLessThan(
+      answered.findIndex((p) => p.id === zeta.id),
+    );
+  });
+
+  it("answers a partner's own staff their partner only (none when bound to no partner)", async () => {
+    await createPartner(world.api, world.tariffCode);
+    const partnerStaff = orderApi(t, await partnerAccountToken(t, world.api, world.partnerId));
+    const res = await partnerStaff.call('GET', 'cart/partners');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const all = await world.api.call('POST', 'utils/model/list', {
+      collection: 'partners',
+      fields: ['id', 'code', 'name'],
+    });
+    expect((all.body.data as Json[]).length).toBeGreaterThan(1);
+    const own = (all.body.data as Json[]).find((partner) => partner.id === world.partnerId);
+    expect(res.body.data).toEqual([
+      { id: world.partnerId, code: own?.code, name: world.partnerName },
+    ]);
+    const unbound = await t.createUser({ roleId: ROLE_IDS.partner });
+    const none = await orderApi(t, unbound.token).call('GET', 'cart/partners');
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body.data).toEqual([]);
+  });
+
+  it('is refused (403) without GET on orders', async () => {
+    const partnersOnly = await staffWith([{ path: RESOURCES.partners, methods: ['GET'] }]);
+    const res = await partnersOnly.call('GET', 'cart/partners');
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(world.partnerName);
+    const sellers = await staffWith([{ path: RESOURCES.orders, methods: ['GET'] }]);
+    expect((await sellers.call('GET', 'cart/partners')).status).toBe(200);
   });
 });
 

@@ -95,7 +95,7 @@ export async function createTariffCode(api: OrderApi): Promise<string> {
 export async function createPartner(
   api: OrderApi,
   tariffCode: string | null,
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; code: string }> {
   const code = unique('PT').replace(/-/g, '');
   const partner = await expectCreated(
     await api.call('POST', 'partner', {
@@ -108,7 +108,7 @@ export async function createPartner(
       tariffCode,
     }),
   );
-  return { id: partner.id, name: partner.name };
+  return { id: partner.id, name: partner.name, code: partner.code };
 }
 
 /** A partner's staff account, signed in. */

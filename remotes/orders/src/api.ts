@@ -6,6 +6,7 @@ import {
   type AuditHistory,
   type Cart,
   type CartInput,
+  type CartPartnerOption,
   type ListResult,
   type OrderCompanyOption,
   type OrderDetail,
@@ -15,7 +16,6 @@ import {
   type OrderListResult,
   type OrderRequestInput,
   type OrderReview,
-  type PartnerRecord,
   type PurchasableListInput,
   type PurchasableProduct,
   type RecordPaymentInput,
@@ -57,16 +57,11 @@ export const saveCart = (input: CartInput) =>
 /** DELETE cart: empties it and mints a new Idempotency-Key. */
 export const clearCart = () => api.delete<Cart>('cart', undefined, { notifySuccess: false });
 
-/** The partners the caller may sell to (utils/model/list 'partners'). */
+/** GET cart/partners: the partners the caller may sell to (needs GET on orders only). */
 export const partnerOptionsQuery = () =>
   queryOptions({
     queryKey: orderKeys.partners(),
-    queryFn: ({ signal }) =>
-      api.post<PartnerRecord[]>(
-        'utils/model/list',
-        { collection: 'partners', fields: ['id', 'code', 'name'] },
-        { signal },
-      ),
+    queryFn: ({ signal }) => api.get<CartPartnerOption[]>('cart/partners', { signal }),
     staleTime: 60_000,
   });
 

@@ -38,16 +38,13 @@ function answer(request: Recorded): { status: number; body: unknown } {
   if (key === 'GET cart') return { status: 200, body: { data: fakeApi.savedCart } };
   if (key === 'PUT cart') return { status: 200, body: { data: { ...emptyCart(), ...json() } } };
   if (key === 'DELETE cart') return { status: 200, body: { data: emptyCart('cart-key-0002') } };
-  if (key === 'POST utils/model/list')
+  if (key === 'GET cart/partners')
     return {
       status: 200,
-      body: {
-        data:
-          json().collection === 'partners'
-            ? [{ id: PARTNER_ID, code: 'SAKURA', name: 'Sakura Travel' }]
-            : [{ code: 'JP', nameEnglish: 'Japan' }],
-      },
+      body: { data: [{ id: PARTNER_ID, code: 'SAKURA', name: 'Sakura Travel' }] },
     };
+  if (key === 'POST utils/model/list')
+    return { status: 200, body: { data: [{ code: 'JP', nameEnglish: 'Japan' }] } };
   if (key === 'POST cart/product-purchase/list')
     return {
       status: 200,

@@ -16,6 +16,7 @@ import { safeString } from './text-safety';
  *   GET    cart                          the caller's cart (created empty with a fresh key)  -> Cart
  *   PUT    cart                          save the wizard's draft (cartSchema)                -> Cart
  *   DELETE cart                          empty it and mint a new Idempotency-Key            -> Cart
+ *   GET    cart/partners                 partners the caller may sell to (id, code, name)   -> CartPartnerOption[]
  *   POST   cart/product-purchase/list    bundles a partner can buy, with price and stock    -> ListResult<PurchasableProduct>
  *   POST   cart/review                   price a cart (no writes)                           -> OrderReview
  *   POST   order                         purchase; header Idempotency-Key (201; replay 200) -> OrderDetail
@@ -228,6 +229,16 @@ export interface Cart {
   /** Minted once per wizard run; the purchase sends it as Idempotency-Key. */
   idempotencyKey: string;
   updatedAt: string;
+}
+
+/**
+ * GET cart/partners: a partner the wizard may sell to. Permission GET on orders only (not the
+ * partners area): staff who sell need not read partners. A partner's own staff get their partner.
+ */
+export interface CartPartnerOption {
+  id: string;
+  code: string;
+  name: string;
 }
 
 // ---------------------------------------------------------------- bundles a partner can buy

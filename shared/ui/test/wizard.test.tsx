@@ -104,6 +104,11 @@ describe('wizard progress and states', () => {
     renderWizard(orderSteps({ 1: { canGoBack: true } }), ja);
     expect(screen.getByRole('button', { name: '次へ' })).toBeTruthy();
   });
+
+  it('keeps a two-kanji label whole (antd would write 購入 as 購 入)', () => {
+    renderWizard(orderSteps({ 0: { nextLabel: '購入' } }), ja);
+    expect(screen.getByTestId('wizard-next').textContent).toBe('購入');
+  });
 });
 
 describe('guarded navigation', () => {

@@ -10,6 +10,7 @@ import { route } from '../../http/define-route';
 import { partnerScopeOf, withPartnerScope, type PartnerScope } from '../partners/public';
 import type { AreaRoutes } from '../types';
 import { createCartService } from './cart';
+import { cartPartners } from './cart-partners';
 import { loadPartnerTerms } from './partner-terms';
 import { purchasableList } from './purchasable-list';
 import { priceOrder } from './review';
@@ -57,6 +58,19 @@ export const cartRoutes: AreaRoutes = ({ db }) => {
       handler: async ({ auth }) => ({
         data: await carts.clear(auth.userId, partnerScopeOf(auth)),
       }),
+    }),
+    route({
+      method: 'GET',
+      url: 'cart/partners',
+      // The wizard's partner picker: selling needs the orders permission, not the partners area.
+      permission: readOrders,
+      summary: 'The partners the caller may sell to (id, code, name), by name',
+      description: "A partner's own staff get their partner only.",
+      tags: ['orders'],
+      handler: async ({ auth }) => {
+        const scope = partnerScopeOf(auth);
+        return { data: await scoped(scope, (q) => cartPartners(q, scope)) };
+      },
     }),
     route({
       method: 'POST',

@@ -144,7 +144,12 @@ export function Wizard({ steps, label, initialStep = 0, onStepChange }: WizardPr
       </div>
       <Flex gap="small" justify="flex-end">
         {current > 0 && !committed && step.canGoBack !== false && (
-          <Button disabled={!canGoBack} onClick={() => go(current - 1)} data-testid="wizard-back">
+          <Button
+            disabled={!canGoBack}
+            onClick={() => go(current - 1)}
+            autoInsertSpace={false}
+            data-testid="wizard-back"
+          >
             {t('wizard.back')}
           </Button>
         )}
@@ -156,6 +161,8 @@ export function Wizard({ steps, label, initialStep = 0, onStepChange }: WizardPr
             disabled={!canProceed}
             loading={busy}
             onClick={onNext}
+            // antd would space out a two-kanji label ('購入' as '購 入').
+            autoInsertSpace={false}
             data-testid="wizard-next"
           >
             {step.nextLabel ?? t('wizard.next')}
