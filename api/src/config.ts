@@ -80,6 +80,13 @@ export interface AppConfig {
   outboundAllowList: string[];
   /** Uploaded files (docs/files.md): local disk in the embedded default, or S3-compatible storage. */
   files: FilesConfig;
+  /**
+   * DOCUMENT_PDF_AT_ISSUE (default true): an issued order document's PDF is rendered right after
+   * its transaction commits. false: at its first download instead (GET order/document/pdf makes it
+   * from the stored data), so a process that issues many documents starts no Chromium for them
+   * (the API tests that do not read PDFs). docs/documents.md "Order documents".
+   */
+  documentPdfAtIssue: boolean;
   logLevel: string;
 }
 
@@ -287,6 +294,7 @@ export function loadConfig(
     secretKey,
     outboundAllowList: allowList,
     files: filesConfig(env, dataDir),
+    documentPdfAtIssue: env.DOCUMENT_PDF_AT_ISSUE !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -116,6 +116,8 @@ describe('labels and formats', () => {
     });
     expect(page).toContain('Amounts in THB at 1 JPY = 0.2250 THB');
     expect(page).toContain('THB\u00a0963.00');
+    // The VAT in baht too (the table has no rows per rate to say it).
+    expect(page).toContain('THB\u00a063.00');
   });
 });
 

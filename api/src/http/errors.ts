@@ -43,6 +43,8 @@ export const NOT_FOUND_MESSAGES = defineApiMessages('notFound', {
   order: 'Order not found',
   orderItem: 'Order item not found',
   payment: 'Payment not found',
+  document: 'Document not found',
+  documentBatch: 'Document batch not found',
 });
 
 /** The names NotFoundError takes, with their message. */
@@ -67,6 +69,8 @@ const NOT_FOUND_BY_NAME = {
   Order: NOT_FOUND_MESSAGES.order,
   'Order item': NOT_FOUND_MESSAGES.orderItem,
   Payment: NOT_FOUND_MESSAGES.payment,
+  Document: NOT_FOUND_MESSAGES.document,
+  'Document batch': NOT_FOUND_MESSAGES.documentBatch,
 } as const satisfies Record<string, ApiMessage>;
 export type NotFoundName = keyof typeof NOT_FOUND_BY_NAME;
 

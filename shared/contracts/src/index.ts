@@ -22,3 +22,4 @@ export * from './tariffs';
 export * from './stock';
 export * from './files';
 export * from './orders';
+export * from './order-documents';

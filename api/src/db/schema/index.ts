@@ -14,3 +14,4 @@ export * from './stock';
 export * from './jobs';
 export * from './files';
 export * from './orders';
+export * from './order-documents';

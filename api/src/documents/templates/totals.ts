@@ -11,24 +11,25 @@ function row(label: string, amount: string, className = ''): Html {
   </tr>`;
 }
 
+/** Net, tax total (`withTax`: when no rows per rate above say it) and gross. */
 function totalRows(
   context: TemplateContext,
   totals: DocumentTotals,
   currency: DocumentCurrency,
-  rates: number,
+  withTax: boolean,
 ): Html[] {
   const { labels } = context;
   return [
     row(labels.net, context.money(totals.net, currency)),
-    rates > 1 ? row(labels.taxTotal, context.money(totals.tax, currency)) : html``,
+    withTax ? row(labels.taxTotal, context.money(totals.tax, currency)) : html``,
     row(labels.gross, context.money(totals.gross, currency), 'gross'),
   ];
 }
 
 /**
  * Per tax rate the net amount and its tax (as the caller rounded it, once per rate), then the
- * net total, the tax total (when there are several rates) and the gross; the same in a second
- * currency when the document gives one.
+ * net total, the tax total (when there are several rates) and the gross; in a second currency,
+ * when the document gives one, the net, the tax and the gross.
  */
 export function totalsPart(context: TemplateContext): Html {
   const { data, labels, rules, taxName } = context;
@@ -42,7 +43,7 @@ export function totalsPart(context: TemplateContext): Html {
   });
   const { converted } = data;
   return html`<table class="totals">
-      ${rateRows} ${totalRows(context, data.totals, data.currency, data.taxes.length)}
+      ${rateRows} ${totalRows(context, data.totals, data.currency, data.taxes.length > 1)}
     </table>
     ${
       converted
@@ -53,7 +54,11 @@ export function totalsPart(context: TemplateContext): Html {
                 rate: `1 ${data.currency} = ${converted.rate} ${converted.currency}`,
               })}
             </caption>
-            ${totalRows(context, converted.totals, converted.currency, data.taxes.length)}
+            ${
+              // The tax in the second currency is what the law asks for there (Thailand's VAT in
+              // baht, Germany's in euros): always printed, as no rows per rate precede it.
+              totalRows(context, converted.totals, converted.currency, true)
+            }
           </table>`
         : ''
     }`;
