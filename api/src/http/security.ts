@@ -36,6 +36,8 @@ export function contentSecurityPolicy(config: AppConfig): string {
     `img-src ${list("'self'", 'data:', 'blob:', remoteStore)}`,
     `font-src ${list("'self'", 'data:', remoteStore)}`,
     `object-src 'none'`,
+    // The kit's PDF viewer shows a document fetched with the session as a blob: URL in a frame.
+    `frame-src 'self' blob:`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -53,7 +53,8 @@ export {
   errorMessageFromBody,
   errorFromBody,
 } from './api/api-error';
-export { browserTimeZone, downloadFile, fileNameFrom } from './api/download';
+export { browserTimeZone, downloadFile, fetchFile, fileNameFrom } from './api/download';
+export type { FetchedFile } from './api/download';
 export { csvUploader } from './api/csv-upload';
 export type { CsvSend, CsvUploadTarget } from './api/csv-upload';
 export {

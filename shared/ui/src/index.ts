@@ -125,6 +125,12 @@ export {
   fileUploadErrorText,
   type FileUploadFieldProps,
 } from './files/FileUploadField';
+export { PdfPreviewDialog, type PdfPreviewDialogProps } from './files/PdfPreviewDialog';
+export {
+  JobProgressDialog,
+  type JobProgressDialogProps,
+  type JobProgressError,
+} from './jobs/JobProgressDialog';
 export { ListFilter, ListPage, ListSearch, type ListPageProps } from './list/ListPage';
 export { useExport, useListPage, type ListPageState } from './list/useListPage';
 export {

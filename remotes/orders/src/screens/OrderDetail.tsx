@@ -20,15 +20,16 @@ import { ItemsTable } from '../detail/ItemsTable';
 import { OrderHistory } from '../detail/OrderHistory';
 import { OrderOverview } from '../detail/OrderOverview';
 import { PaymentsTab } from '../detail/PaymentsTab';
+import { DocumentsTab } from '../documents/DocumentsTab';
 import { useOrderFormat } from '../format';
 import { orderMutations } from '../mutations';
 import { ORDER_LIST_PATH } from '../paths';
 import { isDeliveryRunning } from '../wizard/steps';
 
-const TABS = ['details', 'items', 'payments', 'history'] as const;
+const TABS = ['details', 'items', 'payments', 'documents', 'history'] as const;
 const DELIVERY_POLL_MS = 3_000;
 
-/** /orders/detail?id=: the order's details, eSIMs, payments and history. */
+/** /orders/detail?id=: the order's details, eSIMs, payments, documents and history. */
 export function OrderDetailScreen() {
   return (
     <div data-testid="area-screen" data-screen="order-detail">
@@ -147,6 +148,11 @@ function OrderDetailContent() {
             key: 'payments',
             label: t('detail.tabs.payments', { count: order.payments.length }),
             children: <PaymentsTab order={order} />,
+          },
+          {
+            key: 'documents',
+            label: t('detail.tabs.documents'),
+            children: <DocumentsTab order={order} />,
           },
           {
             key: 'history',

@@ -13,6 +13,7 @@ import {
 } from '@esim/contracts';
 import { usePermission } from '@esim/platform';
 import {
+  ActionRefusal,
   DataTable,
   ListFilter,
   ListPage,
@@ -31,6 +32,9 @@ import {
   orderListQuery,
 } from '../api';
 import { PaymentStatusTag, ProcessingStatusTag } from '../components/StatusTags';
+import { DocumentBatchButtons } from '../documents/DocumentBatchButtons';
+import { DocumentBatchDialog } from '../documents/DocumentBatchDialog';
+import { useDocumentBatch } from '../documents/useDocumentBatch';
 import { useOrderFormat, yen } from '../format';
 import { ORDER_FILTERS, toOrderQuery, type OrderFilter } from '../list/orderQuery';
 import { RevenueImportDialog } from '../list/RevenueImportDialog';
@@ -42,7 +46,10 @@ const DEFAULTS: UrlTableDefaults = {
   sortColumns: ORDER_SORT_COLUMNS,
 };
 
-/** /orders: the orders, filtered, sorted and paged on the server; exports and revenue import. */
+/**
+ * /orders: the orders, filtered, sorted and paged on the server; exports and revenue import;
+ * invoices or receipts for the selected orders (a batch job).
+ */
 export function OrderListScreen() {
   const { t } = useTranslation(['orders', 'common']);
   const format = useOrderFormat();
@@ -52,6 +59,8 @@ export function OrderListScreen() {
   const { table, filters, setTable } = list;
   const canCreate = usePermission(RESOURCES.orders, 'POST');
   const [importing, setImporting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const batch = useDocumentBatch(selected, () => setSelected([]));
   const query = useMemo(() => toOrderQuery(table, filters), [table, filters]);
   const result = useQuery(orderListQuery(query));
   const companies = useQuery(companyOptionsQuery());
@@ -243,6 +252,12 @@ export function OrderListScreen() {
         </>
       }
     >
+      <ActionRefusal
+        refusal={batch.refusal}
+        title={t('documents.batch.refused')}
+        onClose={batch.clearRefusal}
+        testId="batch-refused"
+      />
       <DataTable<OrderListItem>
         columns={columns}
         rows={result.data?.items ?? []}
@@ -257,8 +272,29 @@ export function OrderListScreen() {
         onRetry={() => void result.refetch()}
         defaultSortColumn="purchasedAt"
         dateFilter
+        rowSelection={
+          canCreate
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(String)),
+              }
+            : undefined
+        }
+        toolbar={
+          canCreate ? (
+            <DocumentBatchButtons
+              selected={selected.length}
+              blocked={batch.blocked}
+              tooMany={batch.tooMany}
+              pending={batch.pending}
+              onStart={(type) => void batch.run(type)}
+            />
+          ) : undefined
+        }
         emptyText={list.hasFilter ? t('list.emptyFiltered') : t('list.empty')}
       />
+      {batch.started && <DocumentBatchDialog started={batch.started} onClose={batch.close} />}
       {importing && (
         <RevenueImportDialog
           onClose={() => setImporting(false)}

@@ -1,4 +1,4 @@
-import { requestRaw, type RequestOptions } from './api-client';
+import { requestRaw, type HttpMethod, type RequestOptions } from './api-client';
 
 /** The file name a Content-Disposition header gives, else the fallback. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -13,22 +13,46 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** A file the API answered: its bytes (typed by the answer's Content-Type) and its name. */
+export interface FetchedFile {
+  blob: Blob;
+  name: string;
+}
+
+/**
+ * Fetches a file answer of the API (a CSV export, a PDF) with the signed-in user's token, without
+ * handing it to the browser: to show it (a PDF preview) or save it (downloadFile). GET unless
+ * `method` says otherwise (a preview POSTs what it renders as `json`). The user's time zone goes
+ * along (X-Time-Zone) so dates in the file are the ones the screen shows. Errors are thrown (and
+ * shown unless notifyError is false) like any API error.
+ */
+export async function fetchFile(
+  path: string,
+  fallbackName: string,
+  options: RequestOptions & { method?: HttpMethod } = {},
+): Promise<FetchedFile> {
+  const { method = 'GET', ...rest } = options;
+  const response = await requestRaw(method, path, {
+    ...rest,
+    headers: { 'x-time-zone': browserTimeZone(), ...rest.headers },
+  });
+  return {
+    blob: await response.blob(),
+    name: fileNameFrom(response.headers.get('content-disposition'), fallbackName),
+  };
+}
+
 /**
  * Downloads a file answer of the API (CSV exports, PDFs) with the signed-in user's token and
- * hands it to the browser as a download. The user's time zone goes along (X-Time-Zone) so dates
- * in the file are the ones the screen shows. Errors are shown like any API error.
+ * hands it to the browser as a download (see fetchFile). Errors are shown like any API error.
  */
 export async function downloadFile(
   path: string,
   fallbackName: string,
   options: RequestOptions = {},
 ): Promise<string> {
-  const response = await requestRaw('GET', path, {
-    ...options,
-    headers: { 'x-time-zone': browserTimeZone(), ...options.headers },
-  });
-  const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(await response.blob());
+  const { blob, name } = await fetchFile(path, fallbackName, options);
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;

@@ -26,6 +26,8 @@ export interface FormFrameProps<
   children: ReactNode;
   /** Shown under the fields but not part of the form (Enter there does not save), e.g. a preview. */
   below?: ReactNode;
+  /** More buttons beside Save, before it (e.g. "Preview"); they do not submit the form. */
+  footerExtra?: ReactNode;
 }
 
 type FrameLook = Pick<
@@ -39,6 +41,7 @@ type FrameLook = Pick<
   | 'testId'
   | 'children'
   | 'below'
+  | 'footerExtra'
   | 'onClose'
   | 'onCancel'
 > & { dangerAction?: { label: string; hidden?: boolean; testId?: string } };
@@ -87,6 +90,7 @@ export function FormFrameButtons({ state, look }: { state: FormSaveState; look: 
           {dangerAction.label}
         </Button>
       )}
+      {look.footerExtra}
       <Button
         type="primary"
         htmlType="submit"
