@@ -6,6 +6,7 @@ import { areaRoutes, registerAreaBodyParsers } from './areas';
 import type { AreaDeps } from './areas/types';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { closeDocumentRenderer } from './documents';
 import { createAuthHook } from './http/auth';
 import {
   PLUGIN_ROUTE_DECLARATIONS,
@@ -122,6 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { prefix: '/identity' },
     );
   }
+
+  // The process's document renderer (Chromium) ends with the app; server.ts warms it at start.
+  app.addHook('onClose', () => closeDocumentRenderer());
 
   const jobs = options.jobs ?? ownJobQueue(app, options);
   const deps: AreaDeps = { config, database, db: database.db, identity, jobs };

@@ -87,6 +87,13 @@ export interface AppConfig {
    * (the API tests that do not read PDFs). docs/documents.md "Order documents".
    */
   documentPdfAtIssue: boolean;
+  /**
+   * DOCUMENTS_WARM_ON_START (true or false; default true, false when NODE_ENV=test): the API
+   * process starts the document renderer (Chromium, its pages, the fonts every document shares) in
+   * the background once it listens, so the first preview is a warm one. Off under tests, which
+   * start many servers. docs/documents.md "Rendering".
+   */
+  documentsWarmOnStart: boolean;
   logLevel: string;
 }
 
@@ -295,6 +302,9 @@ export function loadConfig(
     outboundAllowList: allowList,
     files: filesConfig(env, dataDir),
     documentPdfAtIssue: env.DOCUMENT_PDF_AT_ISSUE !== 'false',
+    documentsWarmOnStart: env.DOCUMENTS_WARM_ON_START
+      ? env.DOCUMENTS_WARM_ON_START === 'true'
+      : env.NODE_ENV !== 'test',
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -8,6 +8,7 @@ import { seedSampleProducts } from './areas/products-sample/sample';
 import { seedSampleStock } from './areas/stock/sample';
 import { sampleDataEnabled, seedSampleData } from './areas/suppliers/sample-data';
 import { SAMPLE_ESIMGO_API_KEY, startEmbeddedSimulator } from './connectors/embedded';
+import { closeDocumentRenderer, warmDocumentRendererInBackground } from './documents';
 import { createIdentity } from './identity';
 import { createLogger } from './logger';
 import { autoPublishEnabled, autoPublishRemotes } from './release-store/auto-publish';
@@ -92,6 +93,9 @@ async function main(): Promise<void> {
       await worker?.close();
       // Jobs in hand get half the grace period; the stale check fails the records of what is left.
       await jobs.stop(SHUTDOWN_GRACE_MS / 2);
+      // Chromium, if a document was printed (app.close() closed it too; a job may have started it
+      // again since).
+      await closeDocumentRenderer();
       await identity.close();
       await simulator?.close();
       await database.close();
@@ -107,6 +111,10 @@ async function main(): Promise<void> {
 
   if (!app) return;
   await app.listen({ host: config.host, port: config.port });
+  // The document renderer starts in the background: readiness does not wait for it, and a
+  // missing Chromium is a warning (docs/documents.md "Rendering"). Not in worker mode: a batch
+  // starts it at its first document.
+  if (config.documentsWarmOnStart) void warmDocumentRendererInBackground(logger);
   const where =
     database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
   console.info(

@@ -26,7 +26,7 @@ import {
   TH_SELLER_TAX_ID,
   TH_TAX_INVOICE,
 } from './support/document-samples';
-import { ensurePopplerUtils, occurrences, pdfFonts, pdfText } from './support/pdf-text';
+import { ensurePopplerUtils, occurrences, pdfFonts, pdfText, pdfTitle } from './support/pdf-text';
 
 const blocked: string[] = [];
 const renderer = new PdfRenderer({ pages: 2, onBlockedRequest: (url) => blocked.push(url) });
@@ -237,6 +237,25 @@ describe('the warm browser', { timeout: 120_000 }, () => {
     const { text } = await printed(TH_TAX_INVOICE);
     expect(text).toContain('บริษัท ทดสอบ จำกัด');
     expect(renderer.browserStarts).toBe(started + 1);
+  });
+
+  it('shows each document alone on its reused page: nothing of the one before', async () => {
+    const own = new PdfRenderer({ pages: 1 });
+    try {
+      const first = await own.render(`<!doctype html><html lang="ja"><head><title>First</title>
+<style>.later { display: none }</style></head><body><p>Erste Seite</p></body></html>`);
+      expect(pdfText(first)).toContain('Erste Seite');
+      expect(pdfTitle(first)).toBe('First');
+      const second = await own.render(`<!doctype html><html><head><title>Second</title></head>
+<body><p class="later">Zweite Seite</p></body></html>`);
+      const text = pdfText(second);
+      // The first one's body, title and style sheet (which would hide this text) are gone.
+      expect(text).toContain('Zweite Seite');
+      expect(text).not.toContain('Erste');
+      expect(pdfTitle(second)).toBe('Second');
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses renders once closed, and a new renderer starts lazily', async () => {

@@ -15,7 +15,12 @@ import { FONT_ORIGIN, facesFor, fontFaceCss } from '../src/documents/fonts';
 import { parseUnicodeRange } from '../src/documents/fonts/faces';
 import { formatDate, formatMoney, formatRate } from '../src/documents/format';
 import { escapeHtml, html, multiline } from '../src/documents/html';
-import { DOCUMENT_CSP, preparePage } from '../src/documents/render/prepare';
+import {
+  DOCUMENT_CSP,
+  DOCUMENT_SHELL,
+  SCREEN_HIDDEN_CSS,
+  showDocumentScript,
+} from '../src/documents/render/prepare';
 import { answerRequest } from '../src/documents/render/requests';
 import { Semaphore } from '../src/documents/render/semaphore';
 import { DE_INVOICE, JP_CREDIT_NOTE, JP_INVOICE, TH_TAX_INVOICE } from './support/document-samples';
@@ -182,14 +187,25 @@ describe('fonts', () => {
 });
 
 describe('the page and its requests', () => {
-  it('puts the security policy first in the head, after a doctype', () => {
+  it('puts the security policy first in the head of the page documents are shown in', () => {
     const meta = `<meta http-equiv="Content-Security-Policy" content="${DOCUMENT_CSP}">`;
-    expect(preparePage('<!doctype html><html><head><title>t</title></head></html>')).toMatch(
-      new RegExp(`^<!doctype html><html><head>${escapeRegExp(meta)}<style>`),
-    );
-    expect(preparePage('<!DOCTYPE html><p>x</p>').startsWith(`<!DOCTYPE html>${meta}`)).toBe(true);
-    expect(preparePage('<p>x</p>').startsWith(meta)).toBe(true);
+    expect(DOCUMENT_SHELL).toMatch(new RegExp(`^<!doctype html><html><head>${escapeRegExp(meta)}`));
     expect(DOCUMENT_CSP).toContain("default-src 'none'");
+    // Hidden from the screen only: print media lays the document out.
+    expect(DOCUMENT_SHELL).toContain(`<style>${SCREEN_HIDDEN_CSS}</style>`);
+    expect(SCREEN_HIDDEN_CSS).toMatch(/^@media screen \{/);
+  });
+
+  it('hands the document to the page as data, never as code', () => {
+    const hostile = '</style>"})`; alert(1); ({"x": "\u2028';
+    const script = showDocumentScript(hostile, '@font-face{}');
+    const argument = JSON.stringify({ html: hostile, fontCss: '@font-face{}' });
+    // The function's source, then the document as one JSON literal argument.
+    const source = (text: string, argumentText: string) => text.slice(0, -argumentText.length - 1);
+    expect(script.endsWith(`)(${argument})`)).toBe(true);
+    expect(source(script, argument)).toBe(
+      source(showDocumentScript('', ''), JSON.stringify({ html: '', fontCss: '' })),
+    );
   });
 
   it('answers our fonts and refuses everything else', async () => {

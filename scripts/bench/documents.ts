@@ -13,8 +13,9 @@
  *    on the renderer's pages (BENCH_PAGES, default 2): documents per second with a warm browser.
  *
  * The machine is shared: the load average before and after is printed beside the figures, and
- * the CPU time the previews cost (this process and its Chromium processes, from /proc) with them:
- * what one document costs whatever the other users of the cores do.
+ * the CPU time the previews cost (this process and its Chromium processes, from /proc, with the
+ * print compositor Chromium starts and ends for every PDF) with them: what one document costs
+ * whatever the other users of the cores do.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,18 +38,38 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-/** CPU time (user + system, ms) of the Chromium processes below this one, from /proc (Linux). */
-function chromiumCpuMs(): number {
+/** What a Chromium process is, from its command line: browser, renderer, gpu-process, zygote... */
+function processKind(pid: number): string {
+  try {
+    // Chromium rewrites its command line into one string: split at NULs and spaces.
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+    return args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length) ?? 'browser';
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
+ * CPU time (user + system, ms) of the Chromium processes below this one, from /proc (Linux), by
+ * kind. A process's children that ended count with it once it has waited for them (cutime,
+ * cstime): Chromium starts a print compositor for every PDF (a utility process forked by the
+ * zygote, which ends after the PDF), so the zygote's line is mostly the print compositors'.
+ */
+function chromiumCpuMs(): Map<string, number> {
   const parents = new Map<number, number>();
   const ticks = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces) in parentheses: state ppid ... utime stime.
+      // Fields after the command (which may hold spaces) in parentheses: state ppid ... utime
+      // stime cutime cstime.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      ticks.set(
+        Number(entry),
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      );
     } catch {
       // The process ended while we looked.
     }
@@ -59,9 +80,20 @@ function chromiumCpuMs(): number {
     }
     return false;
   };
+  const byKind = new Map<string, number>();
+  for (const [pid, used] of ticks) {
+    if (!below(pid)) continue;
+    const kind = processKind(pid);
+    // USER_HZ is 100 on Linux: a tick is 10 ms.
+    byKind.set(kind, (byKind.get(kind) ?? 0) + used * 10);
+  }
+  return byKind;
+}
+
+function sum(values: Iterable<number>): number {
   let total = 0;
-  for (const [pid, used] of ticks) if (below(pid)) total += used;
-  return total * 10; // USER_HZ is 100 on Linux: a tick is 10 ms.
+  for (const value of values) total += value;
+  return total;
 }
 
 function nodeCpuMs(): number {
@@ -103,9 +135,20 @@ try {
     );
     previews.push(took);
   }
+  const nodeAfter = nodeCpuMs();
+  // The last print compositor ends and is waited for just after its PDF.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const chromiumAfter = chromiumCpuMs();
+  const kinds = [...chromiumAfter.keys()].filter((kind) => kind !== 'gone');
+  const perKind = new Map(
+    kinds.map((kind) => [
+      kind,
+      ((chromiumAfter.get(kind) ?? 0) - (cpuBefore.chromium.get(kind) ?? 0)) / PREVIEWS,
+    ]),
+  );
   const cpu = {
-    node: (nodeCpuMs() - cpuBefore.node) / PREVIEWS,
-    chromium: (chromiumCpuMs() - cpuBefore.chromium) / PREVIEWS,
+    node: (nodeAfter - cpuBefore.node) / PREVIEWS,
+    chromium: sum(perKind.values()),
   };
   const p95 = percentile(previews, 95);
   console.info(
@@ -116,6 +159,16 @@ try {
   console.info(
     `  CPU per document ${ms(cpu.node + cpu.chromium)} (node ${cpu.node.toFixed(0)} ms, ` +
       `Chromium ${cpu.chromium.toFixed(0)} ms): at most ${((os.availableParallelism() * 1000) / (cpu.node + cpu.chromium)).toFixed(1)} documents/s on ${os.availableParallelism()} idle cores`,
+  );
+  console.info(
+    `  Chromium by process: ${[...perKind]
+      .filter(([, used]) => used >= 0.5)
+      .sort((a, b) => b[1] - a[1])
+      .map(
+        ([kind, used]) =>
+          `${kind === 'zygote' ? 'zygote + print compositors' : kind} ${used.toFixed(0)} ms`,
+      )
+      .join(', ')}`,
   );
   for (const [name] of samples) {
     const own = previews.filter((_, index) => samples[index % samples.length]![0] === name);

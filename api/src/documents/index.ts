@@ -2,6 +2,7 @@
  * Documents (issue 16): invoices, receipts and credit notes for Japan, Thailand and Germany as
  * HTML templates printed to PDF by one warm headless Chromium. docs/documents.md.
  */
+import { performance } from 'node:perf_hooks';
 import { PdfRenderer, type PdfRendererOptions } from './render/pdf-renderer';
 import { renderDocumentHtml } from './templates/document';
 import { warmUpHtml } from './templates/warm-up';
@@ -35,6 +36,39 @@ export async function closeDocumentRenderer(): Promise<void> {
  */
 export function warmDocumentRenderer(renderer: PdfRenderer = documentRenderer()): Promise<void> {
   return renderer.warm(warmUpHtml());
+}
+
+/** Where warmDocumentRendererInBackground reports (a pino logger). */
+export interface WarmUpLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Warms the process's renderer at the API's start (server.ts, after it listens): never throws,
+ * the outcome is logged. Without Chromium the start goes on with a warning, and documents fail
+ * with 'Error generating PDF.' until it is installed (each render tries to start it again).
+ */
+export async function warmDocumentRendererInBackground(
+  log: WarmUpLog,
+  renderer: PdfRenderer = documentRenderer(),
+): Promise<void> {
+  const started = performance.now();
+  try {
+    await warmDocumentRenderer(renderer);
+    log.info(
+      { ms: Math.round(performance.now() - started) },
+      'document renderer warm (Chromium, pages and shared fonts)',
+    );
+  } catch (error) {
+    // Shut down before it was warm: nothing to report.
+    if (renderer.isClosed) return;
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    log.warn(
+      { err: cause },
+      "document renderer could not start: PDFs answer 'Error generating PDF.' until Chromium runs (docs/documents.md)",
+    );
+  }
 }
 
 /** A document's PDF: its HTML (renderDocumentHtml) printed by the renderer. */

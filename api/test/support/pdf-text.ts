@@ -53,6 +53,18 @@ export function pdfFonts(pdf: Buffer): string[] {
   }
 }
 
+/** The document title in a PDF's information dictionary (pdfinfo's Title). */
+export function pdfTitle(pdf: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdfinfo-')), 'document.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    const info = execFileSync('pdfinfo', ['-enc', 'UTF-8', file]).toString('utf8');
+    return /^Title:\s*(.*)$/m.exec(info)?.[1]?.trim() ?? '';
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
 /** How many times `needle` occurs in `text`. */
 export function occurrences(text: string, needle: string): number {
   return text.split(needle).length - 1;

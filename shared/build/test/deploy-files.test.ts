@@ -81,6 +81,22 @@ describe('the Dockerfiles', () => {
       expect(fs.existsSync(path.join(ROOT, source!)), source).toBe(true);
     }
   });
+
+  it("give the API Debian's Chromium and its fonts for documents (docs/documents.md)", () => {
+    const runtime = api.slice(api.indexOf('AS runtime'));
+    expect(runtime).toMatch(/apt-get install -y --no-install-recommends chromium\b/);
+    // `pnpm deploy --prod` copies production dependencies only: the renderer's must be among them.
+    const { dependencies } = JSON.parse(read('api/package.json')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const name of [
+      'playwright-core',
+      '@fontsource/noto-sans-jp',
+      '@fontsource/noto-sans-thai',
+    ]) {
+      expect(dependencies, name).toHaveProperty([name]);
+    }
+  });
 });
 
 describe('docker/nginx.conf', () => {

@@ -1,3 +1,4 @@
 export { FONT_FAMILIES, FONT_ORIGIN } from './families';
-export { fontFaceCss, facesFor } from './css';
+export { fontFaceCss, fontFaceRules, facesFor } from './css';
 export { fontFileFor } from './files';
+export type { FontFaceFile } from './faces';

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { facesFor, fontFaceRules } from '../fonts';
 import { launchChromium } from './chromium';
-import { preparePage } from './prepare';
+import { DOCUMENT_SHELL, showDocumentScript } from './prepare';
 import { answerRequest, type BlockedRequestListener } from './requests';
 import { Semaphore } from './semaphore';
 
@@ -9,7 +10,8 @@ import { Semaphore } from './semaphore';
  * HTML to PDF through ONE warm Chromium (docs/documents.md). The browser starts at the first
  * render (or warm()), and again at the next render after it crashed or was closed under us. A
  * few pages, each in its own context with JavaScript off and every request but our fonts refused,
- * are kept open and reused: a warm render is setContent + fonts + page.pdf, no new page. As many
+ * are kept open and reused: each loads the document shell once (./prepare.ts), and a warm render
+ * is one evaluate (the document into the shell, new fonts loaded) and one page.pdf. As many
  * renders run at once as there are pages; the others wait their turn.
  */
 
@@ -41,6 +43,8 @@ interface Slot {
   generation: number;
   renders: number;
   crashed: boolean;
+  /** The font files whose @font-face rules the page holds (loaded, kept for its life). */
+  faces: Set<string>;
 }
 
 const A4_PDF = { format: 'A4', printBackground: true, preferCSSPageSize: true } as const;
@@ -65,6 +69,11 @@ export class PdfRenderer {
     this.launch = options.launch ?? launchChromium;
     this.onBlockedRequest = options.onBlockedRequest;
     this.turns = new Semaphore(this.pages);
+  }
+
+  /** Closed: renders are refused. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** How many times a browser was started (1 while the first one lives). */
@@ -113,7 +122,7 @@ export class PdfRenderer {
     const slot = await this.takeSlot();
     let healthy = false;
     try {
-      const pdf = await this.withinTimeout(this.print(slot.page, html));
+      const pdf = await this.withinTimeout(this.print(slot, html));
       healthy = true;
       return pdf;
     } catch (error) {
@@ -126,12 +135,14 @@ export class PdfRenderer {
     }
   }
 
-  private async print(page: Page, html: string): Promise<Buffer> {
-    await page.setContent(preparePage(html), { waitUntil: 'load', timeout: this.timeoutMs });
-    // Web fonts load as text needs them; the PDF must not be printed before they are in.
-    // (A string: the API's TypeScript has no DOM types.)
-    await page.evaluate('document.fonts.ready.then(() => undefined)');
-    return page.pdf(A4_PDF);
+  private async print(slot: Slot, html: string): Promise<Buffer> {
+    // The page holds the faces of the documents it printed: only new ones are sent and loaded.
+    const faces = facesFor(html).filter((face) => !slot.faces.has(face.file));
+    // Resolves once the document is in and its fonts are loaded: the PDF must not be printed
+    // before. (Source, not a function: the API's TypeScript has no DOM types.)
+    await slot.page.evaluate(showDocumentScript(html, fontFaceRules(faces)));
+    for (const face of faces) slot.faces.add(face.file);
+    return slot.page.pdf(A4_PDF);
   }
 
   private withinTimeout<T>(work: Promise<T>): Promise<T> {
@@ -183,7 +194,15 @@ export class PdfRenderer {
     try {
       await context.route('**/*', (route) => answerRequest(route, this.onBlockedRequest));
       const page = await context.newPage();
-      const slot: Slot = { context, page, generation, renders: 0, crashed: false };
+      await page.setContent(DOCUMENT_SHELL, { timeout: this.timeoutMs });
+      const slot: Slot = {
+        context,
+        page,
+        generation,
+        renders: 0,
+        crashed: false,
+        faces: new Set(),
+      };
       page.on('crash', () => {
         slot.crashed = true;
       });
