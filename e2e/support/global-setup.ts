@@ -74,6 +74,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OTP_MAX_SIGN_INS_PER_IP: '1000',
       RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'warn',
+      // Only the documents spec renders PDFs: its first render starts Chromium, the other specs
+      // do not pay for a warm-up beside the browser they drive.
+      DOCUMENTS_WARM_ON_START: 'false',
       // Releases: this run's remote store, and every built remote (remotes/*/dist/<version>)
       // published and pinned by the server before it answers /readyz (auto-publish).
       REMOTE_STORE_DIR,
