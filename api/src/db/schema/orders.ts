@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -121,8 +122,40 @@ export const orders = pgTable(
       t.purchasedAt.desc(),
       t.id.desc(),
     ),
+    // customer_name_lower is 0018's generated column, lower(customer_name); not mapped here.
+    index('orders_customer_lower_idx').on(sql`customer_name_lower text_pattern_ops`),
+    index('orders_campaign_idx')
+      .on(t.campaignId)
+      .where(sql`campaign_id IS NOT NULL`),
+    // The list's sorts (api/drizzle/0019): each key, then purchased_at DESC, id DESC; texts
+    // lower-cased in the "C" collation (their indexes also answer the searches by prefix).
+    index('orders_order_no_c_idx').on(
+      sql`(lower(${t.orderNo}) COLLATE "C")`,
+      t.purchasedAt.desc(),
+      t.id.desc(),
+    ),
+    index('orders_partner_name_c_idx').on(
+      sql`(lower(${t.partnerName}) COLLATE "C")`,
+      t.purchasedAt.desc(),
+      t.id.desc(),
+    ),
+    index('orders_customer_c_idx').on(
+      sql`(customer_name_lower COLLATE "C")`,
+      t.purchasedAt.desc(),
+      t.id.desc(),
+    ),
+    index('orders_final_price_idx').on(t.finalPrice, t.purchasedAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * The total of all orders in 16 stripes by order id (api/drizzle/0019), kept by statement-level
+ * triggers on orders (orders_count_apply()): the unfiltered order list's total.
+ */
+export const ordersCountAll = pgTable('orders_count_all', {
+  stripe: smallint('stripe').primaryKey(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+});
 
 /** One product of an order with its quantity, priced and frozen at purchase. */
 export const orderLines = pgTable(
@@ -162,7 +195,10 @@ export const orderLines = pgTable(
     discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
   },
-  (t) => [index('order_lines_product_idx').on(t.productId)],
+  (t) => [
+    unique('order_lines_order_id_position_key').on(t.orderId, t.position),
+    index('order_lines_product_idx').on(t.productId),
+  ],
 );
 
 /** One eSIM of an order (taken from stock at purchase, or delivered by the supplier). */
@@ -200,10 +236,22 @@ export const orderItems = pgTable(
     updatedBy: text('updated_by').notNull(),
   },
   (t) => [
+    unique('order_items_order_id_position_key').on(t.orderId, t.position),
     index('order_items_line_idx').on(t.lineId),
     index('order_items_waiting_idx')
       .on(t.updatedAt)
       .where(sql`status IN ('pending', 'processing')`),
+    // One live order item per stock item: a stock item is never sold twice.
+    uniqueIndex('order_items_stock_item_unique')
+      .on(t.stockItemId)
+      .where(sql`stock_item_id IS NOT NULL AND status IN ('pending', 'processing', 'delivered')`),
+    index('order_items_iccid_idx')
+      .on(t.iccid)
+      .where(sql`iccid IS NOT NULL`),
+    // The eSIMs an order counts, from the index alone (api/drizzle/0019).
+    index('order_items_live_order_idx')
+      .on(t.orderId)
+      .where(sql`status <> 'removed'`),
   ],
 );
 
@@ -227,5 +275,11 @@ export const orderPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
   },
-  (t) => [index('order_payments_order_idx').on(t.orderId, t.paidOn, t.id)],
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId, t.paidOn, t.id),
+    // A revenue import must not record the same payment twice.
+    uniqueIndex('order_payments_reference_unique')
+      .on(t.orderId, t.reference)
+      .where(sql`reference IS NOT NULL`),
+  ],
 );

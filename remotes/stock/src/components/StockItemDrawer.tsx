@@ -22,13 +22,12 @@ import {
   type StockStatus,
 } from '@esim/contracts';
 import { isApiError, usePermission } from '@esim/platform';
-import { AuditHistory, confirm, toast, isMissingRecordError } from '@esim/ui';
+import { ActivationCodeReveal, AuditHistory, confirm, toast, isMissingRecordError } from '@esim/ui';
 import { displayValue, formatDate, formatDateTime } from '@esim/utils';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stockHistoryQuery, stockItemQuery } from '../api';
 import { stockMutations } from '../mutations';
-import { ActivationCode } from './ActivationCode';
 import { StatusChangeForm } from './StatusChangeForm';
 import { StatusTag } from './StatusTag';
 
@@ -94,6 +93,26 @@ function HistoryTab({ id }: { id: string }) {
       }
       formatValue={format}
       actionLabel={(entry) => (isImportEntry(entry) ? t('history.imported') : undefined)}
+    />
+  );
+}
+
+/**
+ * The item's activation code (the kit's reveal): masked, revealed only for someone with GET on
+ * /stock/activation-code after a confirmation naming the ICCID; the API records the reveal in the
+ * item's history.
+ */
+function ActivationCode({ item }: { item: StockItemDetail }) {
+  const { t } = useTranslation('stock');
+  const queryClient = useQueryClient();
+  const canReveal = usePermission(RESOURCES.stockActivationCode, 'GET');
+  const reveal = useMutation(stockMutations.revealActivationCode(queryClient));
+  return (
+    <ActivationCodeReveal
+      masked={item.activationCodeMasked}
+      canReveal={canReveal}
+      question={{ description: t('reveal.confirmDescription', { iccid: item.iccid }) }}
+      reveal={() => reveal.mutateAsync(item.id)}
     />
   );
 }
