@@ -157,4 +157,13 @@ test('buys a supplier-delivered eSIM in Japanese and shows its QR code once reve
   const value = code.getByTestId('activation-code-value');
   await expect(value).toHaveText(/^LPA:1\$[^$]+\$[^$]+$/);
   await expect(value).toHaveText(`LPA:1$${esim.smdpAddress}$${esim.matchingId}`);
+
+  // The QR code downloads as a PNG named after the eSIM, for the customer to install from.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    code.getByTestId('activation-qr-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`esim-${iccid}.png`);
+  const png = fs.readFileSync(await download.path());
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
 });

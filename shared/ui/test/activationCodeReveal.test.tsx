@@ -69,6 +69,25 @@ describe('ActivationCodeReveal', () => {
     expect(screen.getByTestId('activation-code-masked')).toBeTruthy();
   });
 
+  it('downloads the QR code as a PNG named after the eSIM', async () => {
+    renderReveal({ qrFileName: 'esim-8981000000000000001' });
+    await click(screen.getByTestId('activation-reveal'));
+    await click(await screen.findByRole('button', { name: 'Reveal' }));
+    await screen.findByTestId('activation-code-value');
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,QR');
+    const clicked: HTMLAnchorElement[] = [];
+    const anchorClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    await click(screen.getByTestId('activation-qr-download'));
+    anchorClick.mockRestore();
+    expect(clicked.map((link) => [link.download, link.href])).toEqual([
+      ['esim-8981000000000000001.png', 'data:image/png;base64,QR'],
+    ]);
+  });
+
   it('says so when the eSIM has no code yet', () => {
     renderReveal({ masked: null });
     expect(screen.getByTestId('activation-code-none').textContent).toBe('No activation code yet');

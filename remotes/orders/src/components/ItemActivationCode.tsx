@@ -30,6 +30,7 @@ export function ItemActivationCode({
       masked={item.activationCodeMasked}
       canReveal={canReveal}
       compact={compact}
+      {...(item.iccid ? { qrFileName: `esim-${item.iccid}` } : {})}
       question={{
         description: t('reveal.confirmDescription', { iccid: item.iccid ?? '' }),
       }}

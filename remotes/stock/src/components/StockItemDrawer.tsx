@@ -111,6 +111,7 @@ function ActivationCode({ item }: { item: StockItemDetail }) {
     <ActivationCodeReveal
       masked={item.activationCodeMasked}
       canReveal={canReveal}
+      qrFileName={`esim-${item.iccid}`}
       question={{ description: t('reveal.confirmDescription', { iccid: item.iccid }) }}
       reveal={() => reveal.mutateAsync(item.id)}
     />

@@ -1,6 +1,12 @@
-import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined } from '../icons';
+import {
+  CopyOutlined,
+  DownloadOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  LockOutlined,
+} from '../icons';
 import { Alert, Button, Card, Flex, QRCode, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmOptions } from '../confirm/ConfirmDialog';
 import { confirm } from '../confirm/confirmStore';
@@ -26,6 +32,11 @@ export interface ActivationCodeRevealProps {
   /** Card title; defaults to "Activation code". */
   title?: ReactNode;
   qrSize?: number;
+  /**
+   * The file name (without .png) of the QR code's download, e.g. the eSIM's ICCID; the QR code is
+   * the eSIM's document a customer installs from (spec: an order's documents include it).
+   */
+  qrFileName?: string;
   /** A smaller card (several eSIMs on one screen). */
   compact?: boolean;
 }
@@ -42,9 +53,11 @@ export function ActivationCodeReveal({
   question,
   title,
   qrSize = 180,
+  qrFileName = 'esim-activation-code',
   compact = false,
 }: ActivationCodeRevealProps) {
   const { t } = useTranslation('ui');
+  const qrBox = useRef<HTMLDivElement>(null);
   const [revealed, setRevealed] = useState<RevealedActivationCode | null>(null);
   const [revealing, setRevealing] = useState(false);
 
@@ -77,6 +90,16 @@ export function ActivationCodeReveal({
     }
   };
 
+  /** The QR code as a PNG file, drawn at print size from the code already revealed on screen. */
+  const onDownloadQr = () => {
+    const canvas = qrBox.current?.querySelector('canvas');
+    if (!canvas) return;
+    const link = document.createElement('a');
+    link.href = canvas.toDataURL('image/png');
+    link.download = `${qrFileName.replace(/[^\w.-]+/g, '_')}.png`;
+    link.click();
+  };
+
   return (
     <Card
       size="small"
@@ -98,13 +121,16 @@ export function ActivationCodeReveal({
     >
       {revealed ? (
         <Flex gap="middle" wrap align="flex-start">
-          <QRCode
-            value={revealed.activationCode}
-            size={compact ? Math.min(qrSize, 140) : qrSize}
-            errorLevel="M"
-            data-testid="activation-qr"
-            aria-label={t('activationCode.qrLabel')}
-          />
+          <div ref={qrBox}>
+            <QRCode
+              value={revealed.activationCode}
+              size={compact ? Math.min(qrSize, 140) : qrSize}
+              errorLevel="M"
+              bgColor="#ffffff"
+              data-testid="activation-qr"
+              aria-label={t('activationCode.qrLabel')}
+            />
+          </div>
           <Flex vertical gap="small" style={{ minWidth: 0, flex: 1 }}>
             <Typography.Text
               code
@@ -121,6 +147,15 @@ export function ActivationCodeReveal({
               style={{ alignSelf: 'flex-start' }}
             >
               {t('activationCode.copy')}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={onDownloadQr}
+              autoInsertSpace={false}
+              data-testid="activation-qr-download"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('activationCode.downloadQr')}
             </Button>
             {revealed.smdpAddress && (
               <Typography.Text type="secondary">
