@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RESOURCES, ROLE_IDS } from '@esim/contracts';
+import { RESOURCES, ROLE_IDS, businessToday } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app';
@@ -344,17 +344,30 @@ describe('cart/review', () => {
       { productId: b.id, quantity: 1, unitPrice: 1006, lineTotal: 1006, taxRate: 8 },
     ]);
 
+    // A campaign code (docs/campaigns.md), entered in lower case: 10 % off the USD bundle.
+    const welcome = await world.api.call('POST', 'campaign', {
+      code: 'WELCOME',
+      name: 'Welcome',
+      type: 'coupon',
+      discountType: 'percent',
+      discountValue: 10,
+      validFrom: businessToday(),
+      validTo: businessToday(),
+      productIds: [usd.id],
+    });
+    expect(welcome.status, JSON.stringify(welcome.body)).toBe(201);
     const withUsd = await world.api.review({
       partnerId: world.partnerId,
       lines: [{ productId: usd.id, quantity: 3 }],
       campaignCode: 'welcome',
     });
     expect(withUsd.status, JSON.stringify(withUsd.body)).toBe(200);
-    // USD 10.00 at 150 = 1,500 JPY + 40 % = 2,100; no branch: VAT 10 %.
+    // USD 10.00 at 150 = 1,500 JPY + 40 % = 2,100; 10 % off; no branch: VAT 10 % on the rest.
     expect(withUsd.body.data).toMatchObject({
       subTotal: 6300,
-      taxes: [{ name: 'VAT', rate: 10, taxable: 6300, tax: 630 }],
-      finalPrice: 6930,
+      discount: 630,
+      taxes: [{ name: 'VAT', rate: 10, taxable: 5670, tax: 567 }],
+      finalPrice: 6237,
       exchangeRates: [{ currency: 'USD', rate: '150', effectiveDate: '2000-01-01' }],
       campaignCode: 'WELCOME',
     });

@@ -4,6 +4,7 @@ import type { JobDefinition, ScheduledTask } from '../jobs';
 import { accessModule } from './access/module';
 import { auditModule } from './audit/module';
 import { branchesModule } from './branches/module';
+import { campaignsModule } from './campaigns/module';
 import { currenciesModule } from './currencies/module';
 import { dashboardModule } from './dashboard/module';
 import { exchangeRatesModule } from './exchange-rates/module';
@@ -37,6 +38,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   dashboardModule,
   branchesModule,
   ordersModule,
+  campaignsModule,
 ];
 
 export function areaRoutes(deps: AreaDeps, modules = AREA_MODULES): RouteDefinition[] {

@@ -23,3 +23,4 @@ export * from './stock';
 export * from './files';
 export * from './orders';
 export * from './order-documents';
+export * from './campaigns';

@@ -8,6 +8,7 @@ import {
 } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor, type Queryable, type Tx } from '../../audit';
+import { releaseCampaignUses } from '../campaigns/public';
 import type { AppConfig } from '../../config';
 import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../http/errors';
 import { createSecretBox } from '../../secrets';
@@ -171,4 +172,6 @@ export async function removeOrderItem(
     before: itemSnapshot(before),
     after: itemSnapshot({ ...before, status: 'removed' }),
   });
+  // A failed item removed may leave only returned / removed ones: the campaign use goes back.
+  await releaseCampaignUses(tx, before.order_id);
 }

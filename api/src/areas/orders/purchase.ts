@@ -1,4 +1,5 @@
 import {
+  CAMPAIGN_MESSAGES,
   ORDER_MESSAGES,
   businessToday,
   type OrderDetail,
@@ -17,6 +18,7 @@ import {
   withPartnerScope,
   type PartnerScope,
 } from '../partners/public';
+import { redemptionSql, usedUpCodeOf } from '../campaigns/public';
 import type { AreaDeps } from '../types';
 import { allocationSql, shortfallOf, type AllocationTarget, type StockLine } from './allocation';
 import { startOrderDelivery } from './delivery';
@@ -90,6 +92,8 @@ function stockLinesOf(priced: PricedOrder, ids: OrderIds): StockLine[] {
 
 /** 422 'only n of P on hand' for an allocation refused for a line of `priced`. */
 function refusalOf(error: unknown, priced: PricedOrder, ids: OrderIds): unknown {
+  const usedUp = usedUpCodeOf(error);
+  if (usedUp !== null) return new BusinessRuleError(CAMPAIGN_MESSAGES.usedUp({ code: usedUp }));
   const short = shortfallOf(error);
   if (!short) return error;
   const line = priced.lines[ids.lineIds.indexOf(short.lineId)];
@@ -118,6 +122,20 @@ export function createPurchaseService(deps: Pick<AreaDeps, 'db' | 'database' | '
     };
     const stockLines = stockLinesOf(order.priced, ids);
     const allocation = stockLines.length > 0 ? [allocationSql(target, stockLines)] : [];
+    // The campaign's use is taken before the allocation (it locks the campaign row; the
+    // allocation then holds the stock counters until the COMMIT sent with it).
+    const { priced } = order;
+    const redemption = priced.campaignId
+      ? [
+          redemptionSql({
+            orderId: ids.orderId,
+            campaignId: priced.campaignId,
+            codeId: priced.campaignCodeId,
+            code: order.request.campaignCode ?? '',
+            discount: priced.review.discount,
+          }),
+        ]
+      : [];
     const read = orderDetailSql(ids.orderId, scope);
     try {
       if (ownTransactions) {
@@ -125,6 +143,7 @@ export function createPurchaseService(deps: Pick<AreaDeps, 'db' | 'database' | '
         // statement itself keeps to the scope).
         const results = await inOneMessage(tx, [
           orderInsertSql(order, ids),
+          ...redemption,
           ...allocation,
           'COMMIT',
           read,
@@ -133,7 +152,7 @@ export function createPurchaseService(deps: Pick<AreaDeps, 'db' | 'database' | '
         return row ? toOrderDetail(row) : null;
       }
       await tx.execute(orderInsertSql(order, ids));
-      for (const statement of allocation) await tx.execute(statement);
+      for (const statement of [...redemption, ...allocation]) await tx.execute(statement);
       return await loadOrderDetail(tx, ids.orderId, scope);
     } catch (error) {
       throw refusalOf(error, order.priced, ids);

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor, type Tx } from '../../audit';
 import { BusinessRuleError, StaleVersionError } from '../../http/errors';
+import { releaseCampaignUses } from '../campaigns/public';
 import { iso, rowsOf } from '../list-helpers';
 import type { PartnerScope } from '../partners/public';
 import { stockItemAudit } from '../stock/public';
@@ -93,4 +94,6 @@ export async function returnToStock(
       returned_at: returned?.returned_at ?? null,
     }),
   });
+  // The last eSIM of the order back: its campaign use is given back (docs/campaigns.md).
+  await releaseCampaignUses(tx, item.order_id);
 }

@@ -59,6 +59,8 @@ export interface PricedOrder {
   lines: PricedLine[];
   exchangeRates: FrozenExchangeRate[];
   campaignId: string | null;
+  /** The generated voucher code used (campaign_codes.id); null = none or the campaign's code. */
+  campaignCodeId: string | null;
   purchasePrice: number;
 }
 
@@ -151,6 +153,7 @@ export async function priceOrder(
       quantity: line.quantity,
       lineTotal: (products[index]?.unitPrice ?? 0) * line.quantity,
     })),
+    today,
   );
   const amounts = orderAmounts(
     cart.lines.map((line, index) => ({
@@ -220,6 +223,7 @@ export async function priceOrder(
     lines,
     exchangeRates,
     campaignId: campaign.campaignId,
+    campaignCodeId: campaign.codeId,
     purchasePrice: amounts.purchasePrice,
   };
 }

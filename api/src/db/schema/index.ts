@@ -15,3 +15,4 @@ export * from './jobs';
 export * from './files';
 export * from './orders';
 export * from './order-documents';
+export * from './campaigns';
