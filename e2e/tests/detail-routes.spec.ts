@@ -47,6 +47,15 @@ const ROUTES: { name: string; list: string; urls: string[] }[] = [
     ],
   },
   {
+    name: text('en', 'campaigns', 'entity.campaign'),
+    list: 'campaign-list',
+    urls: [
+      '/campaign-code/detail',
+      `/campaign-code/detail?id=${UNKNOWN_ID}`,
+      '/campaign-code/detail?id=x',
+    ],
+  },
+  {
     name: text('en', 'stock', 'entity.stockProduct'),
     list: 'stock-list',
     urls: [`/stock/detail?productId=${UNKNOWN_ID}`],

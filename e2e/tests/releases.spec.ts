@@ -81,8 +81,8 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   await expect(facts).toHaveAttribute('data-release-version', V1);
 
   // A second remote in the same page (client-side navigation), still a coming-soon screen.
-  await page.getByTestId('menu-campaign-code').click();
-  await expectArea(page, 'campaigns', V1);
+  await page.getByTestId('menu-roles').click();
+  await expectArea(page, 'roles', V1);
   await expect(page.getByTestId('remote-user-email')).toHaveText(ADMIN_EMAIL);
 
   const shared = await sharedModules(page);
@@ -94,9 +94,7 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   // Both remotes took their React and @esim/platform from the host.
   for (const name of ['react', '@esim/platform']) {
     const [instance] = shared[name]!.filter((entry) => entry.loaded);
-    expect(instance!.useIn, name).toEqual(
-      expect.arrayContaining(['host', 'dashboard', 'campaigns']),
-    );
+    expect(instance!.useIn, name).toEqual(expect.arrayContaining(['host', 'dashboard', 'roles']));
   }
 });
 

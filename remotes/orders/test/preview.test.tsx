@@ -1,7 +1,14 @@
-import { createTestI18n, renderWithProviders, screen, within } from '@esim/ui/testing';
+import {
+  act,
+  createTestI18n,
+  fireEvent,
+  renderWithProviders,
+  screen,
+  within,
+} from '@esim/ui/testing';
 import type { i18n } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { OrderPreviewStep } from '../src/wizard/OrderPreviewStep';
+import { OrderPreviewStep, type OrderPreviewStepProps } from '../src/wizard/OrderPreviewStep';
 import { API_PRODUCT, STOCK_PRODUCT, reviewOf } from './fixtures';
 
 /* The order preview shows what the API priced, in JPY: every amount as the review answered it. */
@@ -29,7 +36,7 @@ const review = {
   campaignCode: 'SUMMER',
 };
 
-function renderPreview(instance: i18n) {
+function renderPreview(instance: i18n, props: Partial<OrderPreviewStepProps> = {}) {
   return renderWithProviders(
     <OrderPreviewStep
       review={review}
@@ -38,6 +45,7 @@ function renderPreview(instance: i18n) {
       campaignCode="SUMMER"
       onApplyCampaign={vi.fn(async () => undefined)}
       campaignError={null}
+      {...props}
     />,
     instance,
   );
@@ -74,6 +82,41 @@ describe('OrderPreviewStep', () => {
     expect(screen.getByTestId('campaign-applied').textContent).toBe(
       'Campaign code SUMMER applied.',
     );
+    expect(screen.getByTestId('campaign-discount').textContent).toBe('Discount: 500 JPY');
+  });
+
+  it('applies the code typed (in capitals), removes it, and shows a refusal inline', async () => {
+    const onApplyCampaign = vi.fn(async () => undefined);
+    const { rerender } = renderPreview(en, {
+      review: { ...review, discount: 0, campaignCode: null },
+      campaignCode: '',
+      onApplyCampaign,
+    });
+    expect(screen.queryByTestId('campaign-applied')).toBeNull();
+    const input = screen.getByLabelText('Campaign code');
+    fireEvent.change(input, { target: { value: ' spring10 ' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
+    expect(onApplyCampaign).toHaveBeenLastCalledWith('SPRING10');
+
+    rerender(
+      <OrderPreviewStep
+        review={review}
+        customerName="Yamada Taro"
+        useCountries={['JP']}
+        campaignCode="SUMMER"
+        onApplyCampaign={onApplyCampaign}
+        campaignError="Campaign code WINTER has expired."
+      />,
+    );
+    expect(screen.getByTestId('campaign-error').textContent).toContain(
+      'Campaign code WINTER has expired.',
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('campaign-remove'));
+    });
+    expect(onApplyCampaign).toHaveBeenLastCalledWith('');
   });
 
   it('speaks the user’s language', () => {

@@ -70,17 +70,18 @@ describe('the coming-soon skeleton screen', () => {
   );
 
   it('loads the area namespace from the remote itself and follows language changes', async () => {
-    const { routes } = await loadRemote('campaigns');
+    // dashboard: an area whose screen is still the skeleton.
+    const { routes } = await loadRemote('dashboard');
     await act(() => instance.changeLanguage('ja'));
     renderRoute(instance, routes[0]!.Component);
-    expect(await screen.findByText('キャンペーンコード一覧は近日公開予定です')).toBeTruthy();
-    expect(instance.hasResourceBundle('ja', 'campaigns')).toBe(true);
+    expect(await screen.findByText('ホームダッシュボードは近日公開予定です')).toBeTruthy();
+    expect(instance.hasResourceBundle('ja', 'dashboard')).toBe(true);
 
     await act(() => instance.changeLanguage('de'));
-    expect(await screen.findByText('Liste der Kampagnencodes folgt in Kürze')).toBeTruthy();
+    expect(await screen.findByText('Start-Dashboard folgt in Kürze')).toBeTruthy();
     await act(() => instance.changeLanguage('th'));
-    expect(await screen.findByText('รายการรหัสแคมเปญ จะเปิดให้ใช้งานเร็ว ๆ นี้')).toBeTruthy();
-    expect(screen.getByTestId('remote-version').textContent).toBe(`campaigns@${TEST_VERSION}`);
+    expect(await screen.findByText('แดชบอร์ดหน้าแรก จะเปิดให้ใช้งานเร็ว ๆ นี้')).toBeTruthy();
+    expect(screen.getByTestId('remote-version').textContent).toBe(`dashboard@${TEST_VERSION}`);
   });
 
   it("shows each build's own version and texts (two versions of one remote differ visibly)", async () => {

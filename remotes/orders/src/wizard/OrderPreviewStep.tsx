@@ -1,4 +1,4 @@
-import { Alert, Card, Descriptions, Flex, Input, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Typography } from 'antd';
 import { MAX_LENGTH, type OrderReview } from '@esim/contracts';
 import { displayValue } from '@esim/utils';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ExchangeRates } from '../components/ExchangeRates';
 import { OrderAmounts } from '../components/OrderAmounts';
 import { OrderLinesTable } from '../components/OrderLinesTable';
-import { coverageText } from '../format';
+import { coverageText, yen } from '../format';
 
 export interface OrderPreviewStepProps {
   review: OrderReview;
@@ -96,9 +96,28 @@ export function OrderPreviewStep({
                 data-testid="campaign-code"
               />
               {review.campaignCode ? (
-                <Typography.Text type="secondary" data-testid="campaign-applied">
-                  {t('preview.campaignApplied', { code: review.campaignCode })}
-                </Typography.Text>
+                <Flex justify="space-between" align="center" gap="small" wrap>
+                  <Flex vertical>
+                    <Typography.Text type="secondary" data-testid="campaign-applied">
+                      {t('preview.campaignApplied', { code: review.campaignCode })}
+                    </Typography.Text>
+                    <Typography.Text data-testid="campaign-discount">
+                      {t('preview.campaignDiscount', { amount: yen(review.discount) })}
+                    </Typography.Text>
+                  </Flex>
+                  <Button
+                    size="small"
+                    disabled={applying}
+                    onClick={() => {
+                      setCode('');
+                      void apply('');
+                    }}
+                    autoInsertSpace={false}
+                    data-testid="campaign-remove"
+                  >
+                    {t('preview.removeCampaign')}
+                  </Button>
+                </Flex>
               ) : null}
               {campaignError && (
                 <Alert

@@ -18,12 +18,14 @@ export interface FormSelectFieldProps<TValues extends FieldValues> {
   allowClear?: boolean;
   showSearch?: boolean;
   loading?: boolean;
+  /** Searches the options on the server as the user types (the options follow the answer). */
+  onSearch?: (text: string) => void;
   extra?: ReactNode;
 }
 
 /** Option list bound to a react-hook-form field. */
 export function FormSelectField<TValues extends FieldValues>(props: FormSelectFieldProps<TValues>) {
-  const { control, name, label, required, extra, ...selectProps } = props;
+  const { control, name, label, required, extra, onSearch, ...selectProps } = props;
   const {
     field: { ref, value, onChange, onBlur },
     fieldState,
@@ -33,6 +35,7 @@ export function FormSelectField<TValues extends FieldValues>(props: FormSelectFi
     <FieldShell id={id} label={label} required={required} error={fieldState.error} extra={extra}>
       <OptionSelect
         {...selectProps}
+        {...(onSearch ? { onSearch, showSearch: true, filterOption: false } : {})}
         id={id}
         ref={ref}
         value={value ?? undefined}
