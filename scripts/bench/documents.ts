@@ -17,12 +17,12 @@
  * print compositor Chromium starts and ends for every PDF) with them: what one document costs
  * whatever the other users of the cores do.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PdfRenderer, renderDocumentPdf, warmDocumentRenderer } from '../../api/src/documents';
 import { SAMPLE_DOCUMENTS } from '../../api/test/support/document-samples';
 import { percentile } from './lib';
+import { processTreeCpuMs } from './http/process-cpu';
 
 const PREVIEWS = Number(process.env.BENCH_PREVIEWS ?? 100);
 const DOCS = Number(process.env.BENCH_DOCS ?? 200);
@@ -38,55 +38,10 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-/** What a Chromium process is, from its command line: browser, renderer, gpu-process, zygote... */
-function processKind(pid: number): string {
-  try {
-    // Chromium rewrites its command line into one string: split at NULs and spaces.
-    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
-    return args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length) ?? 'browser';
-  } catch {
-    return 'gone';
-  }
-}
-
-/**
- * CPU time (user + system, ms) of the Chromium processes below this one, from /proc (Linux), by
- * kind. A process's children that ended count with it once it has waited for them (cutime,
- * cstime): Chromium starts a print compositor for every PDF (a utility process forked by the
- * zygote, which ends after the PDF), so the zygote's line is mostly the print compositors'.
- */
+/** CPU time (ms) of the Chromium processes below this one, by kind (./http/process-cpu.ts). */
 function chromiumCpuMs(): Map<string, number> {
-  const parents = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces) in parentheses: state ppid ... utime
-      // stime cutime cstime.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      ticks.set(
-        Number(entry),
-        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-      );
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const below = (pid: number): boolean => {
-    for (let parent = parents.get(pid); parent; parent = parents.get(parent)) {
-      if (parent === process.pid) return true;
-    }
-    return false;
-  };
-  const byKind = new Map<string, number>();
-  for (const [pid, used] of ticks) {
-    if (!below(pid)) continue;
-    const kind = processKind(pid);
-    // USER_HZ is 100 on Linux: a tick is 10 ms.
-    byKind.set(kind, (byKind.get(kind) ?? 0) + used * 10);
-  }
+  const byKind = processTreeCpuMs(process.pid, 'bench');
+  byKind.delete('bench');
   return byKind;
 }
 

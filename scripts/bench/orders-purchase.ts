@@ -21,17 +21,17 @@
  * Knobs: BENCH_BUYERS (40), BENCH_SECONDS, BENCH_ROUNDS, BENCH_PURCHASE_ITEMS,
  * BENCH_LOG_LEVEL (the server's, default info), BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Client } from 'pg';
-import { REPO_ROOT, type RunningServer } from './http/processes';
+import type { RunningServer } from './http/processes';
 import { sealer, seedCatalogue, seedStock } from './http/seed';
 import { signIn } from './http/sign-in';
-import { createDatabase, freePort, percentile, pg } from './lib';
+import { createDatabase, percentile, pg } from './lib';
+import { startSourceServer } from './http/source-server';
 
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -68,71 +68,6 @@ interface Samples {
 
 const fmt = (value: number, width = 8, digits = 1) =>
   (Number.isFinite(value) ? value.toFixed(digits) : '-').padStart(width);
-
-async function waitForHealth(url: string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('the API server exited before answering');
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url}: no answer within 90 s`);
-}
-
-/** api/src/server.ts through tsx, on a free port, output into `logFile`. */
-async function startSourceServer(
-  env: Record<string, string>,
-  logFile: string,
-): Promise<RunningServer> {
-  const port = await freePort();
-  const log = fs.openSync(logFile, 'a');
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(REPO_ROOT, 'api'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log);
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(url, () => exited);
-  } catch (error) {
-    child.kill('SIGKILL');
-    const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-    throw new Error(`${(error as Error).message}\n${tail}`);
-  }
-  let stopped: Promise<void> | undefined;
-  return {
-    url,
-    port,
-    pid: child.pid ?? -1,
-    stop: () =>
-      (stopped ??= new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      })),
-  };
-}
 
 interface BenchWorld {
   partnerId: string;
