@@ -20,6 +20,8 @@ const PRODUCT = 'NSS-JP-3GB-8D';
 const SUFFIX = Date.now().toString(36).toUpperCase();
 const PARTNER = `E2E Orders ${SUFFIX}`;
 const CUSTOMER = `Hanako ${SUFFIX}`;
+/** A 10 % campaign with 3 uses (issue 17): applied in the preview, one use taken by the sale. */
+const CAMPAIGN = `E2E10${SUFFIX}`;
 
 function databaseUrl(): string {
   const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
@@ -48,6 +50,13 @@ test.beforeAll(async () => {
      SELECT $1, $2, 'corporate_customer', id, 'e2e', 'e2e'
        FROM tariff_codes WHERE tariff_code = 'STD-PARTNER'`,
     [PARTNER, `E2EO${SUFFIX}`],
+  );
+  await query(
+    `INSERT INTO campaigns (code, name, type, discount_type, discount_value, use_quantity,
+       remaining_quantity, valid_from, valid_to, created_by, updated_by)
+     VALUES ($1, 'E2E ten percent', 'coupon', 'percent', 10, 3, 3, current_date - 1,
+       current_date + 30, 'e2e', 'e2e')`,
+    [CAMPAIGN],
   );
 });
 
@@ -105,6 +114,16 @@ test('sells two stock eSIMs through the wizard, exactly once', async ({ page }) 
   await expect(preview.getByTestId('order-line')).toHaveCount(1);
   await expect(preview.getByTestId('amount-finalPrice')).toContainText('JPY');
 
+  // A campaign code: an unknown one is refused with the reason, the real one discounts 10 %.
+  const codeInput = preview.getByLabel('Campaign code');
+  await codeInput.fill('NOSUCHCODE');
+  await codeInput.press('Enter');
+  await expect(preview.getByTestId('campaign-error')).toContainText('NOSUCHCODE');
+  await codeInput.fill(CAMPAIGN);
+  await codeInput.press('Enter');
+  await expect(preview.getByTestId('campaign-applied')).toContainText(CAMPAIGN);
+  await expect(preview.getByTestId('campaign-discount')).toContainText('JPY');
+
   // Purchase after the confirm dialog; the order carries the cart's Idempotency-Key.
   await next(page).click();
   const dialog = page.getByRole('dialog');
@@ -116,11 +135,25 @@ test('sells two stock eSIMs through the wizard, exactly once', async ({ page }) 
   const completed = page.getByTestId('order-completed');
   await expect(completed.getByTestId('completed-iccid')).toHaveCount(2);
   expect(await onHand()).toBe(before - 2);
-  const orders = await query<{ idempotency_key: string }>(
-    'SELECT idempotency_key FROM orders WHERE customer_name = $1',
+  const orders = await query<{
+    idempotency_key: string;
+    campaign_code: string;
+    discount: string;
+    sub_total: string;
+  }>(
+    'SELECT idempotency_key, campaign_code, discount, sub_total FROM orders WHERE customer_name = $1',
     [CUSTOMER],
   );
-  expect(orders).toEqual([{ idempotency_key: cart!.idempotency_key }]);
+  expect(orders).toEqual([
+    expect.objectContaining({ idempotency_key: cart!.idempotency_key, campaign_code: CAMPAIGN }),
+  ]);
+  // 10 % of each line, floored; the campaign has one use fewer.
+  expect(Number(orders[0]!.discount)).toBe(Math.floor(Number(orders[0]!.sub_total) / 10));
+  const [campaign] = await query<{ remaining_quantity: number }>(
+    'SELECT remaining_quantity FROM campaigns WHERE code = $1',
+    [CAMPAIGN],
+  );
+  expect(campaign).toEqual({ remaining_quantity: 2 });
 
   // The order in the list, searched by its customer.
   await page.goto(`/orders?search=${encodeURIComponent(CUSTOMER)}`);
