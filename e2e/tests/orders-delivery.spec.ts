@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { chooseOption } from '../support/antd-select';
-import { ADMIN_DATABASE_URL, ADMIN_EMAIL, ESIMGO_SIMULATOR_PORT, STATE_FILE } from '../support/env';
+import { ADMIN_EMAIL, ESIMGO_SIMULATOR_PORT } from '../support/env';
 import { text } from '../support/locales';
 import { signIn } from '../support/sign-in';
+import { query } from '../support/database';
 
 /*
  * A supplier-delivered sale on the built console, in Japanese (issue 15): the sample product
@@ -23,25 +23,6 @@ const SIMULATOR = `http://127.0.0.1:${ESIMGO_SIMULATOR_PORT}`;
 const STEPS = ['selectBundle', 'orderInformation', 'orderPreview', 'purchase', 'completed'];
 
 const ja = (key: string, namespace = 'orders') => text('ja', namespace, key);
-
-function databaseUrl(): string {
-  const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
-    databaseName: string;
-  };
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function simulator<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${SIMULATOR}/__control/${path}`, {

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { chooseOption } from '../support/antd-select';
-import { ADMIN_DATABASE_URL, ADMIN_EMAIL, STATE_FILE } from '../support/env';
+import { ADMIN_EMAIL } from '../support/env';
 import { signIn } from '../support/sign-in';
+import { query } from '../support/database';
 
 /*
  * Order documents on the built console (issue 16): an order sold in this test to a partner whose
@@ -27,25 +26,6 @@ function japanRegistrationNumber(base12: string): string {
   const digits = [...base12].map(Number).reverse();
   const sum = digits.reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 1 : 2), 0);
   return `T${9 - (sum % 9)}${base12}`;
-}
-
-function databaseUrl(): string {
-  const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
-    databaseName: string;
-  };
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 test.beforeAll(async () => {

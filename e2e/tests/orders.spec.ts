@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import { chooseOption } from '../support/antd-select';
-import { ADMIN_DATABASE_URL, ADMIN_EMAIL, STATE_FILE } from '../support/env';
+import { ADMIN_EMAIL } from '../support/env';
 import { signIn } from '../support/sign-in';
+import { query } from '../support/database';
 
 /*
  * Selling on the built console (issue 15), one story in order: a partner buying at the sample
@@ -22,25 +21,6 @@ const PARTNER = `E2E Orders ${SUFFIX}`;
 const CUSTOMER = `Hanako ${SUFFIX}`;
 /** A 10 % campaign with 3 uses (issue 17): applied in the preview, one use taken by the sale. */
 const CAMPAIGN = `E2E10${SUFFIX}`;
-
-function databaseUrl(): string {
-  const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
-    databaseName: string;
-  };
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 test.beforeAll(async () => {
   // The partner staff would create on the partners screen (its e2e covers that), buying at the
