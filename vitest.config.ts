@@ -18,8 +18,8 @@ export default defineConfig({
             'locales/test/**/*.test.ts',
           ],
           environment: 'jsdom',
-          // jsdom's computed styles with antd's many CSS rules: see the file.
-          setupFiles: ['shared/ui/test/jsdomSelectorCache.ts'],
+          // jsdom's computed styles with antd's many CSS rules, and its missing canvas: see the files.
+          setupFiles: ['shared/ui/test/jsdomSelectorCache.ts', 'shared/ui/test/jsdomCanvas.ts'],
           // Vitest's default is one worker per core less one: a single worker on CI's 2 cores.
           maxWorkers: WORKERS,
           // An antd screen renders in 0.5-2 s in jsdom, up to 9 s when the two cores are shared

@@ -82,8 +82,6 @@ function answer(request: Recorded): { status: number; body: unknown } {
 export function withFakeApi() {
   let close = () => undefined as void;
   beforeAll(async () => {
-    // jsdom has no canvas (antd's QRCode draws nothing instead of logging "not implemented").
-    HTMLCanvasElement.prototype.getContext = () => null;
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -54,8 +54,6 @@ let en: i18n;
 
 beforeAll(async () => {
   en = await createTestI18n('en');
-  // jsdom has no canvas (antd's QRCode draws nothing instead of logging "not implemented").
-  HTMLCanvasElement.prototype.getContext = () => null;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

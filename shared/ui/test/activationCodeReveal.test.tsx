@@ -11,8 +11,6 @@ import { renderWithProviders } from './render';
 let en: i18n;
 beforeAll(async () => {
   en = await createTestI18n('en');
-  // jsdom has no canvas: antd's QRCode draws nothing instead of logging "not implemented".
-  HTMLCanvasElement.prototype.getContext = () => null;
 });
 
 const CODE = 'LPA:1$smdp.example.com$ABC-123';
