@@ -43,6 +43,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // Tests of the built console, run after `pnpm build` (`pnpm test:built`): the
+          // production proxy (docker/nginx.conf) in a real nginx.
+          name: 'built',
+          include: ['docker/test/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -10,6 +10,7 @@ import {
   createSharedConfig,
   persistentCache,
   PrecompressPlugin,
+  SharedManifestPlugin,
   WriteStatsPlugin,
 } from '@esim/build';
 
@@ -23,6 +24,7 @@ export const STATS_FILE = path.join(here, 'node_modules', '.cache', 'esim-host',
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
+  const shared = createSharedConfig({ dir: here });
   return {
     mode: production ? 'production' : 'development',
     context: here,
@@ -78,13 +80,15 @@ export default (_env, argv) => {
         // (src/remotes/federation.ts), so the sign-in screens do not carry them.
         remotes: {},
         // The same singletons, with the same versions, as every remote (@esim/build).
-        shared: createSharedConfig({ dir: here }),
+        shared,
         shareStrategy: 'loaded-first',
         runtimePlugins: [],
         dts: false,
         manifest: false,
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      // shared-manifest.json: what the host provides; the API's compatibility gate reads it.
+      new SharedManifestPlugin(shared),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -39,6 +39,7 @@ const steps = [
   ['unit tests', () => run('pnpm', ['run', 'test:unit'])],
   ['api tests', () => run('pnpm', ['run', 'test:api'])],
   ['build', () => run('pnpm', ['run', 'build'])],
+  ['built-console tests (proxy)', () => run('pnpm', ['run', 'test:built'])],
   [
     'e2e tests',
     async () => {

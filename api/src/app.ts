@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { closeDocumentRenderer } from './documents';
 import { createAuthHook } from './http/auth';
+import { createReleaseTokenAuth } from './http/release-token-auth';
 import {
   PLUGIN_ROUTE_DECLARATIONS,
   registerRoutes,
@@ -103,7 +104,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (RATE_LIMITED.test(request.url)) await limit.call(app, request, reply);
   });
 
-  app.addHook('onRequest', createAuthHook({ identity }));
+  app.addHook(
+    'onRequest',
+    createAuthHook({ identity, releaseTokens: createReleaseTokenAuth(database.db) }),
+  );
 
   await app.register(fastifyStatic, STATIC_FILE_OPTIONS);
   app.addHook('onSend', neverCacheErrors);

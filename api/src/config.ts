@@ -37,6 +37,29 @@ export interface AppConfig {
    * `pnpm release publish`: REMOTE_STORE_DIR, else <dataDir>/remote-store (the release CLI's default).
    */
   remoteStoreDir: string;
+  /**
+   * How long a pin waits for the remote store to send a version's manifest and remote entry
+   * (RELEASE_CHECK_TIMEOUT_MS, default 5000): a store that does not answer refuses the pin.
+   */
+  releaseCheckTimeoutMs: number;
+  /**
+   * REMOTE_STORE_BUCKET: the bucket a proxy or CDN serves the remote store from (keys
+   * `<remote>/<version>/<file>`); a version published through the API is written there too, with
+   * the S3_* connection settings of the uploads. Absent = the store directory only.
+   */
+  remoteStoreBucket: string | undefined;
+  /**
+   * RELEASE_CHECK_STORE_URL: where the API itself reads the store for a pin's check, when the
+   * public store URL (REMOTE_STORE_URL / PUBLIC_URL) does not resolve inside its network
+   * (compose: PUBLIC_URL is http://localhost:8080, the proxy is http://proxy:8080 to the API).
+   * The same `/remotes/...` paths under it. Absent = the public store URL.
+   */
+  releaseCheckStoreUrl: string | undefined;
+  /**
+   * How long the console waits for a remote's manifest or remote entry before it shows the
+   * area's error page (REMOTE_LOAD_TIMEOUT_MS, default 8000; given to the console in config.json).
+   */
+  remoteLoadTimeoutMs: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
   /** Requests per client IP and window on /api (429 beyond). */
@@ -273,6 +296,10 @@ export function loadConfig(
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host', 'dist')),
     remoteStoreUrl: env.REMOTE_STORE_URL || undefined,
     remoteStoreDir: path.resolve(env.REMOTE_STORE_DIR || path.join(dataDir, 'remote-store')),
+    releaseCheckTimeoutMs: Math.max(100, int(env.RELEASE_CHECK_TIMEOUT_MS, 5000)),
+    remoteStoreBucket: env.REMOTE_STORE_BUCKET || undefined,
+    releaseCheckStoreUrl: env.RELEASE_CHECK_STORE_URL || undefined,
+    remoteLoadTimeoutMs: Math.min(120_000, Math.max(500, int(env.REMOTE_LOAD_TIMEOUT_MS, 8000))),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimit: {
@@ -283,8 +310,9 @@ export function loadConfig(
     identity: {
       mode,
       region: env.COGNITO_REGION ?? 'ap-northeast-1',
-      userPoolId: env.COGNITO_USER_POOL_ID ?? 'ap-northeast-1_local',
-      clientId: env.COGNITO_CLIENT_ID ?? 'esim-console-local',
+      // Empty = unset: docker/compose.yaml passes them empty when no Cognito pool is used.
+      userPoolId: env.COGNITO_USER_POOL_ID || 'ap-northeast-1_local',
+      clientId: env.COGNITO_CLIENT_ID || 'esim-console-local',
       idTokenTtlSeconds: int(env.ID_TOKEN_TTL_SECONDS, 3600),
       accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
       refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),

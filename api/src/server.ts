@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    lockHolder: isWorkerMode() ? 'api worker' : `api server (port ${config.port})`,
   });
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');

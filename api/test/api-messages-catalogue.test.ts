@@ -127,6 +127,8 @@ describe('API message keys (locales/<lng>/apiMessages.json, validation.json)', (
       'errors.default',
       'notFound.product',
       'access.roleCreated',
+      'access.grantBeyondYours',
+      'access.invitationSent',
       'suppliers.created',
       'supplierSync.synced',
       'connector.httpStatus',

@@ -11,6 +11,7 @@ import {
   kindOf,
   type JsonSchema,
 } from './support/bad-input-corpus';
+import { servedStoreConfig } from './release-store/support';
 import { createTestApp, type TestContext } from './support/app';
 import { createSweepFixtures, type Subject, type SweepFixtures } from './support/sweep-fixtures';
 import { declared, operations, queryString, type Operation } from './support/openapi-operations';
@@ -46,8 +47,12 @@ const FIXTURE_BASELINES = [
   'POST /api/mng/role/user',
   'POST /api/mng/role/assign',
   'PUT /api/mng/user/status',
+  'GET /api/mng/user',
+  'POST /api/mng/user',
   'PUT /api/mng/release/pin',
   'POST /api/mng/release/rollback',
+  'PUT /api/mng/release/canary',
+  'POST /api/mng/release/publish',
   'GET /api/mng/tariff/profile-detail',
   'GET /api/mng/tariff',
   'POST /api/mng/tariff',
@@ -105,6 +110,8 @@ type Values = Record<string, unknown>;
 let t: TestContext;
 let admin: string;
 let fixtures: SweepFixtures;
+/** The remote store the sweep's pins check (served over HTTP, like a CDN). */
+let releaseStore: Awaited<ReturnType<typeof servedStoreConfig>>;
 /** reqId -> the database's message, for each value the database refused. */
 const refusedByDatabase = new Map<string, string>();
 
@@ -139,8 +146,10 @@ interface SweepResult {
 }
 
 beforeAll(async () => {
+  releaseStore = await servedStoreConfig();
   t = await createTestApp({
     config: {
+      ...releaseStore.config,
       rateLimit: { max: 1_000_000, windowMs: 60_000 },
       bodyLimitBytes: BODY_LIMIT,
       logLevel: 'warn',
@@ -176,6 +185,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixtures?.close();
   await t?.close();
+  await releaseStore?.close();
 });
 
 /** Every request the sweep sends to one operation; the baseline first. */
@@ -202,7 +212,7 @@ function requestsOf(operation: Operation): Probe[] {
       });
     }
   }
-  if (raw) {
+  if (raw && typeof raw.payload === 'string') {
     // The file itself (stock/csv).
     for (const file of badCsvFiles(raw.payload)) {
       probes.push({

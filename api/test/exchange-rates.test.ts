@@ -205,6 +205,10 @@ describe('current rates', () => {
       rate: '99.87',
       effectiveDate: today,
       previousRate: '98.5',
+      trend: [
+        { effectiveDate: shift(-3), rate: '98.5' },
+        { effectiveDate: today, rate: '99.87' },
+      ],
     });
     expect(byCurrency.CHF.previousRate).toBeNull();
     expect(byCurrency.SGD.rate).toBe('112.25');

@@ -1,5 +1,6 @@
 import type { PartnerDetail } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servedStoreConfig } from './release-store/support';
 import { createTestApp, type TestContext } from './support/app';
 import { operations, queryString, type Operation } from './support/openapi-operations';
 import { createSweepFixtures, type SweepFixtures } from './support/sweep-fixtures';
@@ -17,6 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 let t: TestContext;
 let admin: string;
 let fixtures: SweepFixtures;
+/** The remote store the fixtures' pins check (served over HTTP, like a CDN). */
+let releaseStore: Awaited<ReturnType<typeof servedStoreConfig>>;
 let a: PartnerDetail;
 let b: PartnerDetail;
 let aAdmin: string;
@@ -62,7 +65,8 @@ async function bAsStaff(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  releaseStore = await servedStoreConfig();
+  t = await createTestApp({ config: releaseStore.config });
   admin = await t.adminToken();
   fixtures = await createSweepFixtures(t, admin);
   a = await partner('SWEEPA');
@@ -84,6 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixtures?.close();
   await t?.close();
+  await releaseStore?.close();
 });
 
 /** B's identifying values and every other partner's id: none may reach A's admin. */

@@ -19,7 +19,7 @@ import {
   defaultStoreDir,
   publishRemote,
 } from '../src/release-store';
-import { tempDir, writeBuild } from './release-store/support';
+import { startStoreServer, tempDir, writeBuild, type StoreServer } from './release-store/support';
 import { ADMIN_EMAIL, createTestApp, type TestContext, type TestUser } from './support/app';
 
 /**
@@ -36,6 +36,8 @@ let admin: string;
 let staff: TestUser;
 let partner: TestUser;
 let releaseManager: TestUser;
+/** The store as the console loads it (a CDN in front of the store directory). */
+let cdn: StoreServer;
 
 const PINNED = '/api/mng/release/pinned';
 const SECRET = 'top secret, outside the store';
@@ -48,7 +50,8 @@ beforeAll(async () => {
   fs.mkdirSync(store);
   fs.writeFileSync(path.join(outside, 'secret.txt'), SECRET);
 
-  t = await createTestApp({ config: { remoteStoreDir: store } });
+  cdn = await startStoreServer(store);
+  t = await createTestApp({ config: { remoteStoreDir: store, remoteStoreUrl: cdn.url } });
   admin = await t.adminToken();
   staff = await t.createUser({ roleId: ROLE_IDS.staff });
   partner = await t.createUser({ roleId: ROLE_IDS.partner });
@@ -95,11 +98,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await cdn?.close();
   for (const dir of [builds, outside]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function manifest(remote: string, version: string): string {
-  return `http://localhost:3000/remotes/${remote}/${version}/mf-manifest.json`;
+  return `${cdn.url}/remotes/${remote}/${version}/mf-manifest.json`;
 }
 
 async function pinnedDocument(token: string, query = ''): Promise<PinnedReleaseDocument> {
@@ -135,8 +139,12 @@ describe('the pinned release document', () => {
   });
 
   it('lists each pinned remote with its manifest URL, for every signed-in user', async () => {
-    expect((await pin(admin, { remote: 'suppliers', version: '1.0.0' })).statusCode).toBe(200);
-    expect((await pin(admin, { remote: 'dashboard', version: '2.0.0' })).statusCode).toBe(200);
+    expect(
+      (await pin(admin, { remote: 'suppliers', version: '1.0.0', reason: 'test' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await pin(admin, { remote: 'dashboard', version: '2.0.0', reason: 'test' })).statusCode,
+    ).toBe(200);
     const expected = {
       remotes: {
         dashboard: { version: '2.0.0', manifestUrl: manifest('dashboard', '2.0.0') },
@@ -252,7 +260,7 @@ describe('preview override', () => {
 
 describe('pin and rollback', () => {
   it('refuses to pin a version that is not published (422) or a remote never published (404)', async () => {
-    const res = await pin(admin, { remote: 'suppliers', version: '3.0.0' });
+    const res = await pin(admin, { remote: 'suppliers', version: '3.0.0', reason: 'test' });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).code).toBe(ERROR_CODES.businessRule);
     expect(errorOf(res).message).toMatch(/^suppliers 3\.0\.0 is not published/);
@@ -262,7 +270,7 @@ describe('pin and rollback', () => {
       params: { remote: 'suppliers', version: '3.0.0', versions: '1.0.0, 1.0.1' },
     });
 
-    const unknown = await pin(admin, { remote: 'orders', version: '1.0.0' });
+    const unknown = await pin(admin, { remote: 'orders', version: '1.0.0', reason: 'test' });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown)).toEqual({
       message: 'Remote orders not found: no version of it is published.',
@@ -270,7 +278,7 @@ describe('pin and rollback', () => {
       key: 'releases.unknownRemote',
       params: { remote: 'orders' },
     });
-    expect((await rollback(admin, { remote: 'orders' })).statusCode).toBe(404);
+    expect((await rollback(admin, { remote: 'orders', reason: 'test' })).statusCode).toBe(404);
 
     // Nothing changed.
     expect((await pinnedDocument(admin)).remotes.suppliers?.version).toBe('1.0.0');
@@ -280,9 +288,18 @@ describe('pin and rollback', () => {
     const missing = await pin(admin, { remote: 'suppliers' });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing)).toMatchObject({ field: 'version', code: ERROR_CODES.validation });
-    const bad = await pin(admin, { remote: 'Suppliers/..', version: '1.0.0' });
+    const bad = await pin(admin, { remote: 'Suppliers/..', version: '1.0.0', reason: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad)).toMatchObject({ field: 'remote' });
+    // Why is required: a pin or a rollback without a reason is refused.
+    for (const res of [
+      await pin(admin, { remote: 'suppliers', version: '1.0.1' }),
+      await pin(admin, { remote: 'suppliers', version: '1.0.1', reason: '   ' }),
+      await rollback(admin, { remote: 'suppliers' }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toMatchObject({ field: 'reason', key: 'validation.required' });
+    }
   });
 
   it('pins and rolls back with a history of who, when, from, to and why', async () => {
@@ -311,7 +328,7 @@ describe('pin and rollback', () => {
       manifestUrl: manifest('suppliers', '1.0.1'),
     });
 
-    const again = await pin(admin, { remote: 'suppliers', version: '1.0.1' });
+    const again = await pin(admin, { remote: 'suppliers', version: '1.0.1', reason: 'test' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({
       message: 'suppliers is already pinned to 1.0.1; nothing changed.',
@@ -341,7 +358,7 @@ describe('pin and rollback', () => {
 
     // Nothing earlier than the first pin: refused in words the screen can show (no remote
     // name, a template of the API message catalogue), and nothing changes.
-    const nothing = await rollback(admin, { remote: 'suppliers' });
+    const nothing = await rollback(admin, { remote: 'suppliers', reason: 'test' });
     expect(nothing.statusCode).toBe(422);
     expect(errorOf(nothing)).toEqual({
       message: 'This area has no earlier pinned version to roll back to. Pin a version instead.',
@@ -370,7 +387,7 @@ describe('pin and rollback', () => {
     ).toEqual([
       ['rollback', '1.0.1', '1.0.0', ADMIN_EMAIL, 'errors on save'],
       ['pin', '1.0.0', '1.0.1', releaseManager.email, 'faster list'],
-      ['pin', null, '1.0.0', ADMIN_EMAIL, null],
+      ['pin', null, '1.0.0', ADMIN_EMAIL, 'test'],
     ]);
     const dashboard = releases.remotes.find((r) => r.remote === 'dashboard');
     expect(dashboard?.pinnedVersion).toBe('2.0.0');
@@ -387,7 +404,7 @@ describe('pin and rollback', () => {
       storeDir: t.config.remoteStoreDir,
       by: 'ci@esim.test',
     });
-    const res = await rollback(admin, { remote: 'orders' });
+    const res = await rollback(admin, { remote: 'orders', reason: 'test' });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toEqual({
       message: 'This area is not pinned to any version, so there is nothing to roll back.',
@@ -400,8 +417,8 @@ describe('pin and rollback', () => {
     for (const user of [staff, partner]) {
       const calls = [
         t.inject({ method: 'GET', url: '/api/mng/release/list', token: user.token }),
-        pin(user.token, { remote: 'suppliers', version: '1.0.1' }),
-        rollback(user.token, { remote: 'suppliers' }),
+        pin(user.token, { remote: 'suppliers', version: '1.0.1', reason: 'test' }),
+        rollback(user.token, { remote: 'suppliers', reason: 'test' }),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.statusCode, `${user.email} ${res.body}`).toBe(403);

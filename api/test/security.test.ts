@@ -216,8 +216,18 @@ describe('meta routes', () => {
         userPoolClientId: t.config.identity.clientId,
         userPoolEndpoint: 'http://localhost:3000/identity',
       },
-      remotes: { releaseDocumentUrl: '/api/mng/release/pinned' },
+      remotes: { releaseDocumentUrl: '/api/mng/release/pinned', loadTimeoutMs: 8000 },
     });
+  });
+
+  it('gives the console its remote load timeout: REMOTE_LOAD_TIMEOUT_MS, kept within bounds', () => {
+    const timeout = (value?: string) =>
+      runtimeConfig(loadConfig(value === undefined ? {} : { REMOTE_LOAD_TIMEOUT_MS: value }))
+        .remotes.loadTimeoutMs;
+    expect(timeout()).toBe(8000);
+    expect(timeout('3000')).toBe(3000);
+    expect(timeout('10')).toBe(500);
+    expect(timeout('99999999')).toBe(120_000);
   });
 
   it('without PUBLIC_URL, names no origin and a same-origin identity endpoint (any origin signs in)', () => {

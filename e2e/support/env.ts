@@ -27,5 +27,3 @@ export const ADMIN_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The remote store of the e2e server (published remote versions), fresh for every run. */
 export const REMOTE_STORE_DIR = path.join(ARTIFACTS_DIR, 'remote-store');
-/** Who the release CLI records for the suite's publishes, pins and rollbacks. */
-export const RELEASE_USER = 'e2e-release-manager';

@@ -3,36 +3,77 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { ADMIN_DATABASE_URL, RELEASE_USER, REMOTE_STORE_DIR, REPO_ROOT, STATE_FILE } from './env';
+import { ADMIN_EMAIL, E2E_BASE_URL, REMOTE_STORE_DIR, REPO_ROOT } from './env';
+import { mailCount, waitForOtp } from './mailbox';
 
 /*
- * Helpers of the release tests: the real release CLI (`pnpm release ...`) against the e2e
- * server's PostgreSQL database and remote store, remote builds, and a look into the Module
- * Federation runtime of the page.
+ * Helpers of the release tests: the real release CLI (`pnpm release ...`) against the running
+ * e2e console (its API, with the administrator's release token), remote builds, and a look into
+ * the Module Federation runtime of the page.
  */
 
 const run = promisify(execFile);
 
-/** The e2e server's database (global setup writes its name to the state file). */
-export function e2eDatabaseUrl(): string {
-  const { databaseName } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as {
-    databaseName: string;
-  };
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
+/** Calls the console's Cognito-compatible sign-in endpoint (/identity), as the sign-in screen does. */
+async function identityCall(operation: string, body: object): Promise<Record<string, unknown>> {
+  const response = await fetch(`${E2E_BASE_URL}/identity`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${operation}: ${JSON.stringify(json)}`);
+  return json;
 }
 
-/** Runs `pnpm release <args>` as a release manager would; returns its output. */
+let releaseToken: Promise<string> | undefined;
+
+/**
+ * The administrator's release token (POST release/token), made once per worker after signing in
+ * with the one-time code from the mailbox: the CLI acts as that release manager, as in production.
+ */
+export function adminReleaseToken(): Promise<string> {
+  releaseToken ??= (async () => {
+    const config = (await (await fetch(`${E2E_BASE_URL}/config.json`)).json()) as {
+      identity: { userPoolClientId: string };
+    };
+    const clientId = config.identity.userPoolClientId;
+    const index = mailCount(ADMIN_EMAIL);
+    const started = await identityCall('InitiateAuth', {
+      AuthFlow: 'CUSTOM_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: ADMIN_EMAIL },
+    });
+    const answer = await identityCall('RespondToAuthChallenge', {
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      ClientId: clientId,
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: ADMIN_EMAIL, ANSWER: await waitForOtp(ADMIN_EMAIL, index) },
+    });
+    const idToken = (answer.AuthenticationResult as { IdToken: string }).IdToken;
+    const created = await fetch(`${E2E_BASE_URL}/api/mng/release/token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'e2e release CLI', expiresInDays: 1 }),
+    });
+    if (created.status !== 201) throw new Error(`release token: ${await created.text()}`);
+    return ((await created.json()) as { data: { token: string } }).data.token;
+  })();
+  return releaseToken;
+}
+
+/** Runs `pnpm release <args>` against the running console as a release manager; returns its output. */
 export async function releaseCli(...args: string[]): Promise<string> {
   try {
     const { stdout } = await run('pnpm', ['--silent', 'release', ...args], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
-        DATABASE_URL: e2eDatabaseUrl(),
-        REMOTE_STORE_DIR,
-        RELEASE_USER,
+        ESIM_CONSOLE_URL: E2E_BASE_URL,
+        RELEASE_TOKEN: await adminReleaseToken(),
       },
       timeout: 120_000,
     });
@@ -51,10 +92,21 @@ export interface PublishedRelease {
   versions: { version: string; pinned: boolean }[];
 }
 
-/** `pnpm release list <remote> --json`. */
+/** `pnpm release list <remote> --json` (the console's list), with the pinned version as `pinned`. */
 export async function listReleases(remote: string): Promise<PublishedRelease | undefined> {
-  const releases = JSON.parse(await releaseCli('list', remote, '--json')) as PublishedRelease[];
-  return releases.find((entry) => entry.remote === remote);
+  const releases = JSON.parse(await releaseCli('list', remote, '--json')) as {
+    remote: string;
+    pinnedVersion: string | null;
+    versions: { version: string; pinned: boolean }[];
+  }[];
+  const entry = releases.find((item) => item.remote === remote);
+  return (
+    entry && {
+      remote: entry.remote,
+      pinned: entry.pinnedVersion ? { version: entry.pinnedVersion } : null,
+      versions: entry.versions,
+    }
+  );
 }
 
 export const remoteDistDir = (remote: string, version: string) =>
@@ -103,8 +155,13 @@ export async function publishCopy(remote: string, from: string, version: string)
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
     manifest.metaData.buildInfo.buildVersion = version;
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    // The build's precompressed copies are of the old manifest: publishing writes new ones.
-    for (const suffix of ['.br', '.gz']) fs.rmSync(manifestFile + suffix, { force: true });
+    const routesFile = path.join(copy, 'route-manifest.json');
+    const routes = JSON.parse(fs.readFileSync(routesFile, 'utf8')) as { version: string };
+    routes.version = version;
+    fs.writeFileSync(routesFile, JSON.stringify(routes));
+    // The build's precompressed copies are of the old files: publishing writes new ones.
+    for (const file of [manifestFile, routesFile])
+      for (const suffix of ['.br', '.gz']) fs.rmSync(file + suffix, { force: true });
     await releaseCli('publish', remote, version);
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });

@@ -70,20 +70,24 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   page,
 }) => {
   await signIn(page, ADMIN_EMAIL);
-  await expectArea(page, 'dashboard', V1);
+  // The settings screen's Profile card, a real screen of the settings remote.
+  await page.getByTestId('menu-settings').click();
+  await expectArea(page, 'settings', V1);
   // Read by the remote's code from @esim/platform's auth and permission stores.
-  await expect(page.getByTestId('remote-user-email')).toHaveText(ADMIN_EMAIL);
-  await expect(page.getByTestId('remote-role-id')).toHaveText('administrators');
-  const facts = page.getByTestId('remote-session');
+  await expect(page.getByTestId('profile-email')).toHaveText(ADMIN_EMAIL, { timeout: 20_000 });
+  await expect(page.getByTestId('profile-role')).toHaveAttribute('data-role-id', 'administrators');
+  const facts = page.locator('[data-testid="area-screen"][data-screen="settings"]');
   // The React context the host provides holds @esim/platform's QueryClient, whose cache holds
   // the release document the host loaded this remote from.
   await expect(facts).toHaveAttribute('data-shared-query-client', 'true');
   await expect(facts).toHaveAttribute('data-release-version', V1);
 
-  // A second remote in the same page (client-side navigation), still a coming-soon screen.
-  await page.getByTestId('menu-roles').click();
-  await expectArea(page, 'roles', V1);
-  await expect(page.getByTestId('remote-user-email')).toHaveText(ADMIN_EMAIL);
+  // A second real remote in the same page (client-side navigation).
+  await page.getByTestId('menu-orders').click();
+  await expectArea(page, 'orders', V1);
+  await expect(page.locator('[data-testid="area-screen"][data-screen="order-list"]')).toBeVisible({
+    timeout: 20_000,
+  });
 
   const shared = await sharedModules(page);
   for (const name of ['react', 'react-dom', '@tanstack/react-query', 'zustand', '@esim/platform']) {
@@ -94,7 +98,7 @@ test('a remote reads the signed-in user and the host-filled stores; one instance
   // Both remotes took their React and @esim/platform from the host.
   for (const name of ['react', '@esim/platform']) {
     const [instance] = shared[name]!.filter((entry) => entry.loaded);
-    expect(instance!.useIn, name).toEqual(expect.arrayContaining(['host', 'dashboard', 'roles']));
+    expect(instance!.useIn, name).toEqual(expect.arrayContaining(['host', 'settings', 'orders']));
   }
 });
 
@@ -125,7 +129,9 @@ test('publish two versions of one remote, pin v1, pin v2 on the Releases screen,
     expect(await releaseCli('publish', VERSIONED, V2)).toContain(`Published ${VERSIONED} ${V2}`);
   }
   // A version that is not published cannot be pinned.
-  await expect(releaseCli('pin', VERSIONED, '7.7.7')).rejects.toThrow(/7\.7\.7 is not published/);
+  await expect(
+    releaseCli('pin', VERSIONED, '7.7.7', '--reason', 'e2e: no such version'),
+  ).rejects.toThrow(/7\.7\.7 is not published/);
 
   await releaseCli('pin', VERSIONED, V1, '--reason', 'e2e: start from v1');
   await signIn(page, ADMIN_EMAIL);
@@ -185,12 +191,17 @@ test('a broken remote shows only its error page with retry; the rest of the cons
   const missingChunk = await publishCopy('campaigns', V1, '9.0.0-broken');
   fs.rmSync(exposeChunk(missingChunk, './routes'));
   const missingManifest = await publishCopy('branches', V1, '9.0.0-no-manifest');
-  fs.rmSync(path.join(missingManifest, 'mf-manifest.json'));
   expect(fs.existsSync(storeVersionDir('campaigns', '9.0.0-broken'))).toBe(true);
 
   try {
+    // A pin reads the manifest and remote entry the console will load: both still match.
     await releaseCli('pin', 'campaigns', '9.0.0-broken', '--reason', 'e2e: broken chunk');
     await releaseCli('pin', 'branches', '9.0.0-no-manifest', '--reason', 'e2e: manifest 404');
+    // A pinned version whose manifest the store loses afterwards: a pin would now be refused.
+    fs.rmSync(path.join(missingManifest, 'mf-manifest.json'));
+    await expect(
+      releaseCli('pin', 'branches', '9.0.0-no-manifest', '--reason', 'e2e: again'),
+    ).rejects.toThrow(/mf-manifest\.json could not be read from the remote store \(HTTP 404\)/);
     await signIn(page, ADMIN_EMAIL);
 
     await page.goto('/campaign-code');
@@ -351,9 +362,10 @@ test('a remote release adds a screen: its route and menu entry come with the rem
     // A version that cannot be reached at all (no mf-manifest.json, no route-manifest.json):
     // the last known manifest keeps the menu entries and the area's error page.
     const dead = await publishCopy(EXTRA_AREA, EXTRA_VERSION, '9.1.0-dead');
+    await releaseCli('pin', EXTRA_AREA, '9.1.0-dead', '--reason', 'e2e: unreachable');
+    // Pinned while whole (a pin checks the files); then the store loses them.
     fs.rmSync(path.join(dead, 'mf-manifest.json'));
     fs.rmSync(path.join(dead, 'route-manifest.json'));
-    await releaseCli('pin', EXTRA_AREA, '9.1.0-dead', '--reason', 'e2e: unreachable');
     await page.reload();
     await expect(page.getByTestId('area-failed')).toHaveAttribute('data-area', EXTRA_AREA, {
       timeout: 30_000,

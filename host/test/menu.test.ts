@@ -26,8 +26,8 @@ const menuFor = (permissions: PermissionEntry[]) =>
 describe('the side menu', () => {
   it('shows an administrator every area, and the Releases screen', () => {
     const admin = menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.administrators]!);
-    // 13 list screens + Exchange rates (/tariff/exchange-rates).
-    expect(admin).toHaveLength(14);
+    // 13 list screens + Exchange rates (/tariff/exchange-rates) + Staff users (/roles/users).
+    expect(admin).toHaveLength(15);
     expect(admin).toContain('/tariff/exchange-rates');
     expect(admin.at(-1)).toBe('/settings/releases');
   });
@@ -87,6 +87,7 @@ describe('the side menu', () => {
       '/campaign-code',
       '/branch-master',
       '/roles',
+      '/roles/users',
       '/settings',
       '/settings/releases',
     ]);

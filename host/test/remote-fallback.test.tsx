@@ -172,7 +172,7 @@ describe(
       expect(getAreaLoader('stock')).toBeUndefined();
     });
 
-    it('turns a dead manifest into the area error page, after the retry plugin tried again', async () => {
+    it('turns a dead manifest into the area error page, after the manifest was fetched again', async () => {
       fetchMock.mockImplementation(async () => new Response('{"errors":[]}', { status: 404 }));
       const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       try {

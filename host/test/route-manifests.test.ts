@@ -79,7 +79,15 @@ describe("the console's routes from the remotes' manifests", () => {
   it('are every signed-in route of the spec, plus exchange rates and settings, each once', () => {
     const routes = areaRoutesOf(manifests);
     expect(routes.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, '/tariff/exchange-rates', '/settings', '/settings/releases'].sort(),
+      [
+        ...SPEC_ROUTES,
+        '/tariff/exchange-rates',
+        '/settings',
+        '/settings/releases',
+        '/settings/notifications',
+        '/roles/users',
+        '/roles/users/detail',
+      ].sort(),
     );
     expect(new Set(routes.map((route) => route.path)).size).toBe(routes.length);
     expect(routes.some((route) => route.path === LOGIN_PATH || route.path === OTP_PATH)).toBe(

@@ -19,7 +19,8 @@
  * 6. Figures: purchases/s, p50/p95, the ratio to the bare SQL, and the oversold check (stock
  *    items in two live order items: must be 0; assigned items = purchases). Target: 200/s.
  * Knobs: BENCH_BUYERS (40), BENCH_SECONDS, BENCH_ROUNDS, BENCH_PURCHASE_ITEMS,
- * BENCH_LOG_LEVEL (the server's, default info), BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof).
+ * BENCH_LOG_LEVEL (the server's, default info), BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof),
+ * BENCH_DASHBOARD=off (the dashboard's aggregate triggers disabled: what they cost a purchase).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -321,6 +322,19 @@ async function main(): Promise<void> {
       database.url,
     );
     const world = await seedPurchases(bare, secretKey);
+    if (process.env.BENCH_DASHBOARD === 'off') {
+      for (const table of ['orders', 'order_lines']) {
+        const triggers = await bare.query<{ name: string }>(
+          `SELECT tgname AS name FROM pg_trigger
+           WHERE tgrelid = $1::regclass AND tgname LIKE 'dashboard\\_%'`,
+          [table],
+        );
+        for (const { name } of triggers.rows) {
+          await bare.query(`ALTER TABLE ${table} DISABLE TRIGGER ${name}`);
+        }
+      }
+      console.info("  the dashboard's aggregate triggers disabled (BENCH_DASHBOARD=off)");
+    }
     console.info(`  two bench products with ${ITEMS.toLocaleString()} on-hand items each`);
 
     const token = await signIn({

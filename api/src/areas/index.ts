@@ -9,9 +9,11 @@ import { currenciesModule } from './currencies/module';
 import { dashboardModule } from './dashboard/module';
 import { exchangeRatesModule } from './exchange-rates/module';
 import { filesModule } from './files/module';
+import { notificationsModule } from './notifications/module';
 import { ordersModule } from './orders/module';
 import { partnersModule } from './partners/module';
 import { productsModule } from './products/module';
+import { profileModule } from './profile/module';
 import { releasesModule } from './releases/module';
 import { stockModule } from './stock/module';
 import { supplierSyncModule } from './supplier-sync/module';
@@ -39,6 +41,8 @@ export const AREA_MODULES: readonly AreaModule[] = [
   branchesModule,
   ordersModule,
   campaignsModule,
+  notificationsModule,
+  profileModule,
 ];
 
 export function areaRoutes(deps: AreaDeps, modules = AREA_MODULES): RouteDefinition[] {

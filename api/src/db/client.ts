@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { acquirePgliteLock } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,11 +27,13 @@ export interface DatabaseOptions {
   /** PGlite data directory; 'memory://' keeps it in memory (tests). */
   pgliteDir: string;
   poolSize?: number;
+  /** Who takes the PGlite directory's lock ('api server', 'release cli'; pglite-lock.ts). */
+  lockHolder?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.lockHolder ?? `pid ${process.pid}`);
 }
 
 function openPostgres(url: string, max: number): Database {
@@ -53,10 +55,19 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.resolve(dir), { recursive: true });
-  const client = new PGlite(dir);
-  await client.waitReady;
+async function openPglite(dir: string, lockHolder: string): Promise<Database> {
+  // One process per directory: a second one is refused here, before PGlite touches the files.
+  const releaseLock = dir.startsWith('memory://')
+    ? () => undefined
+    : acquirePgliteLock(path.resolve(dir), lockHolder);
+  let client: PGlite;
+  try {
+    client = new PGlite(dir);
+    await client.waitReady;
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
@@ -69,6 +80,12 @@ async function openPglite(dir: string): Promise<Database> {
         return (await client.query(text, params)).rows as Record<string, unknown>[];
       });
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
   };
 }

@@ -31,6 +31,8 @@ export interface AuthContext {
    */
   partnerId: string | null;
   permissions: PermissionEntry[];
+  /** Present when the caller signed the request with a release token (the release CLI). */
+  via?: 'releaseToken';
 }
 
 declare module 'fastify' {

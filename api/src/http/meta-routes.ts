@@ -24,7 +24,11 @@ export interface RuntimeConfig {
      */
     userPoolEndpoint: string | null;
   };
-  remotes: { releaseDocumentUrl: string };
+  remotes: {
+    releaseDocumentUrl: string;
+    /** Milliseconds the console waits for a remote's manifest or entry (REMOTE_LOAD_TIMEOUT_MS). */
+    loadTimeoutMs: number;
+  };
 }
 
 export function runtimeConfig(config: AppConfig): RuntimeConfig {
@@ -38,7 +42,10 @@ export function runtimeConfig(config: AppConfig): RuntimeConfig {
       userPoolEndpoint:
         config.identity.mode === 'local' ? `${config.consoleOrigin ?? ''}/identity` : null,
     },
-    remotes: { releaseDocumentUrl: `${API_BASE}/release/pinned` },
+    remotes: {
+      releaseDocumentUrl: `${API_BASE}/release/pinned`,
+      loadTimeoutMs: config.remoteLoadTimeoutMs,
+    },
   };
 }
 

@@ -97,6 +97,7 @@ export const createIdentity: CreateIdentity = async ({ config, database, log, ma
       return service.startSession(user);
     },
     revokeAllSessions: (userId) => service.revokeAllSessions(userId),
+    sendMail: (message) => activeMailer.send(message),
     async close() {
       clearInterval(pruneTimer);
       if (ownsMailer) activeMailer.close();

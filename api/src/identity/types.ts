@@ -2,7 +2,7 @@ import type { PermissionEntry } from '@esim/contracts';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import type { Mailer } from '../mail';
+import type { MailMessage, Mailer, SentMail } from '../mail';
 
 /** What a valid ID token proves about the caller. */
 export interface VerifiedIdentity {
@@ -59,6 +59,11 @@ export interface IdentityModule {
   issueSessionTokens(email: string): Promise<SessionTokens>;
   /** Ends every session of a user (GlobalSignOut, user disabled). */
   revokeAllSessions(userId: string): Promise<void>;
+  /**
+   * Sends a mail through the module's mailer, the one sign-in codes go through (SMTP_URL, else the
+   * outbox): account invitations. Throws MailDeliveryError when it cannot be delivered.
+   */
+  sendMail(message: MailMessage): Promise<SentMail>;
   close(): Promise<void>;
 }
 

@@ -10,7 +10,10 @@ export type ReleaseErrorCode =
   | 'version_exists'
   | 'not_published'
   | 'not_pinned'
-  | 'no_previous_pin';
+  | 'no_previous_pin'
+  | 'no_canary'
+  | 'canary_is_pinned'
+  | 'canary_needs_pin';
 
 export class ReleaseError extends Error {
   constructor(

@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { SharedRequirement } from '../db/schema/releases';
 import { ReleaseError } from './errors';
+import { assetFiles, sharedRequirementsOf, type ManifestJson } from './manifest-json';
 
 /** The manifest every remote build emits (Module Federation `manifest: true`). */
 export const MANIFEST_FILE = 'mf-manifest.json';
@@ -17,6 +19,10 @@ export interface BuildManifest {
   buildVersion: string | undefined;
   /** The container script, relative to the build directory. */
   remoteEntry: string;
+  /** The shared packages it requires (`shared[]`: requiredVersion, else ^version). */
+  shared: SharedRequirement[];
+  /** Every file the manifest names (remote entry, exposes' and shared modules' assets). */
+  files: string[];
 }
 
 export function sha256(bytes: Buffer): string {
@@ -32,7 +38,33 @@ export async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** Reads and checks a build's mf-manifest.json (and that its remote entry is there). */
+/**
+ * A parsed mf-manifest.json: its container name, build version, remote entry, shared requirements
+ * and named files, or a problem in words (`where` names the file in it).
+ */
+export function parseManifest(bytes: Buffer, where: string): Omit<BuildManifest, 'bytes'> {
+  let json: ManifestJson;
+  try {
+    json = JSON.parse(bytes.toString('utf8')) as ManifestJson;
+  } catch {
+    throw new ReleaseError('build_invalid', `${where} is not valid JSON.`);
+  }
+  const entry = json?.metaData?.remoteEntry;
+  if (typeof json?.name !== 'string' || typeof entry?.name !== 'string') {
+    throw new ReleaseError('build_invalid', `${where} has no container name or remote entry.`);
+  }
+  const remoteEntry = path.posix.join(typeof entry.path === 'string' ? entry.path : '', entry.name);
+  const buildVersion = json.metaData?.buildInfo?.buildVersion;
+  return {
+    name: json.name,
+    buildVersion: typeof buildVersion === 'string' ? buildVersion : undefined,
+    remoteEntry,
+    shared: sharedRequirementsOf(json),
+    files: [...new Set([remoteEntry, ...assetFiles(json)])],
+  };
+}
+
+/** Reads and checks a build's mf-manifest.json and that every file it names is there. */
 export async function readBuildManifest(buildDir: string): Promise<BuildManifest> {
   const file = path.join(buildDir, MANIFEST_FILE);
   let bytes: Buffer;
@@ -44,33 +76,13 @@ export async function readBuildManifest(buildDir: string): Promise<BuildManifest
       `No build at ${buildDir}: ${MANIFEST_FILE} is missing. Build the remote first.`,
     );
   }
-  let json: {
-    name?: unknown;
-    metaData?: {
-      buildInfo?: { buildVersion?: unknown };
-      remoteEntry?: { name?: unknown; path?: unknown };
-    };
-  };
-  try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw new ReleaseError('build_invalid', `${file} is not valid JSON.`);
+  const manifest = parseManifest(bytes, file);
+  for (const named of manifest.files) {
+    if (!(await exists(path.join(buildDir, named)))) {
+      throw new ReleaseError('build_invalid', `The build at ${buildDir} has no ${named}.`);
+    }
   }
-  const entry = json.metaData?.remoteEntry;
-  if (typeof json.name !== 'string' || typeof entry?.name !== 'string') {
-    throw new ReleaseError('build_invalid', `${file} has no container name or remote entry.`);
-  }
-  const remoteEntry = path.posix.join(typeof entry.path === 'string' ? entry.path : '', entry.name);
-  if (!(await exists(path.join(buildDir, remoteEntry)))) {
-    throw new ReleaseError('build_invalid', `The build at ${buildDir} has no ${remoteEntry}.`);
-  }
-  const buildVersion = json.metaData?.buildInfo?.buildVersion;
-  return {
-    bytes,
-    name: json.name,
-    buildVersion: typeof buildVersion === 'string' ? buildVersion : undefined,
-    remoteEntry,
-  };
+  return { bytes, ...manifest };
 }
 
 /** Text files the server sends compressed (the same rule as @esim/build's PrecompressPlugin). */

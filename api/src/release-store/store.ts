@@ -3,11 +3,13 @@ import path from 'node:path';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { remoteCanaries } from '../db/schema/release-safety';
 import {
   remotePinHistory,
   remotePins,
   remoteVersions,
   type PinAction,
+  type SharedRequirement,
 } from '../db/schema/releases';
 import { ReleaseError } from './errors';
 import { copyBuild, exists, MANIFEST_FILE, readBuildManifest, sha256 } from './files';
@@ -60,14 +62,14 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Serialises pin changes of one remote (pins of different remotes run in parallel). */
-async function lockRemote(tx: Tx, remote: string): Promise<void> {
+export async function lockRemote(tx: Tx, remote: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`remote-release:${remote}`}))`);
 }
 
-async function publishedVersions(tx: Tx | Db, remote: string): Promise<string[]> {
+export async function publishedVersions(tx: Tx | Db, remote: string): Promise<string[]> {
   const rows = await tx
     .select({ version: remoteVersions.version })
     .from(remoteVersions)
@@ -89,12 +91,19 @@ export interface PublishOptions {
   by: string;
   /** Default: the manifest's buildVersion, else the build directory's name. */
   version?: string;
+  /** Written in the publish's transaction (the audit entry). */
+  onPublished?: (tx: Tx, published: PublishedVersion) => Promise<void>;
+  /** Copies the stored version where the store is served from (a bucket), before commit. */
+  mirror?: (remote: string, version: string, dir: string) => Promise<void>;
 }
 
 export interface PublishedVersion {
   remote: string;
   version: string;
   manifestHash: string;
+  /** sha256 of the remote entry. */
+  entryHash: string;
+  sharedRequirements: SharedRequirement[];
   publishedAt: Date;
   publishedBy: string;
   /** Where the files now are. */
@@ -140,6 +149,7 @@ export async function publishRemote(db: Db, options: PublishOptions): Promise<Pu
     );
   }
   const manifestHash = sha256(manifest.bytes);
+  const entryHash = sha256(await fs.readFile(path.join(buildDir, manifest.remoteEntry)));
   const dir = path.join(path.resolve(storeDir), remote, version);
   const refuse = () =>
     new ReleaseError(
@@ -161,25 +171,40 @@ export async function publishRemote(db: Db, options: PublishOptions): Promise<Pu
       // The row first: a concurrent publish of the same version waits here, then fails.
       const [row] = await tx
         .insert(remoteVersions)
-        .values({ remote, version, manifestHash, publishedBy: by })
+        .values({
+          remote,
+          version,
+          manifestHash,
+          entryHash,
+          sharedRequirements: manifest.shared,
+          publishedBy: by,
+        })
         .returning();
       await copyBuild(buildDir, dir);
       copied = true;
-      const stored = sha256(await fs.readFile(path.join(dir, MANIFEST_FILE)));
-      if (stored !== manifestHash) {
+      const [storedManifest, storedEntry] = await Promise.all([
+        fs.readFile(path.join(dir, MANIFEST_FILE)),
+        fs.readFile(path.join(dir, manifest.remoteEntry)),
+      ]);
+      if (sha256(storedManifest) !== manifestHash || sha256(storedEntry) !== entryHash) {
         throw new ReleaseError(
           'build_invalid',
           `The build at ${buildDir} changed while it was being published.`,
         );
       }
-      return {
+      await options.mirror?.(remote, version, dir);
+      const published: PublishedVersion = {
         remote,
         version,
         manifestHash,
+        entryHash,
+        sharedRequirements: manifest.shared,
         publishedAt: row!.publishedAt,
         publishedBy: row!.publishedBy,
         dir,
       };
+      await options.onPublished?.(tx, published);
+      return published;
     });
   } catch (error) {
     if (copied) await fs.rm(dir, { recursive: true, force: true });
@@ -199,6 +224,8 @@ export interface PinChange {
   pinnedBy: string;
   pinnedAt: Date;
   reason: string | null;
+  /** The pin overrode the compatibility gate. */
+  forced: boolean;
   /** False when the remote was already pinned to that version (nothing recorded). */
   changed: boolean;
 }
@@ -208,6 +235,10 @@ export interface PinOptions {
   version: string;
   by: string;
   reason?: string | null;
+  /** Recorded in the history: the pin overrode the compatibility gate. */
+  forced?: boolean;
+  /** Written in the pin's transaction when it changes something (the audit entry). */
+  onChange?: (tx: Tx, change: PinChange) => Promise<void>;
 }
 
 async function applyPin(
@@ -218,6 +249,7 @@ async function applyPin(
   action: PinAction,
   by: string,
   reason: string | null,
+  forced = false,
 ): Promise<PinChange> {
   const [pin] = await tx
     .insert(remotePins)
@@ -235,7 +267,12 @@ async function applyPin(
     pinnedBy: by,
     pinnedAt: pin!.pinnedAt,
     reason,
+    forced,
   });
+  // A canary of the version now pinned for everyone has nothing left to do.
+  await tx
+    .delete(remoteCanaries)
+    .where(and(eq(remoteCanaries.remote, remote), eq(remoteCanaries.version, toVersion)));
   return {
     remote,
     fromVersion,
@@ -244,6 +281,7 @@ async function applyPin(
     pinnedBy: by,
     pinnedAt: pin!.pinnedAt,
     reason,
+    forced,
     changed: true,
   };
 }
@@ -283,10 +321,22 @@ export async function pinRemote(db: Db, options: PinOptions): Promise<PinChange>
         pinnedBy: current.pinnedBy,
         pinnedAt: current.pinnedAt,
         reason: null,
+        forced: false,
         changed: false,
       };
     }
-    return applyPin(tx, remote, current?.version ?? null, version, 'pin', by, reason);
+    const change = await applyPin(
+      tx,
+      remote,
+      current?.version ?? null,
+      version,
+      'pin',
+      by,
+      reason,
+      options.forced ?? false,
+    );
+    await options.onChange?.(tx, change);
+    return change;
   });
 }
 
@@ -294,6 +344,8 @@ export interface RollbackOptions {
   remote: string;
   by: string;
   reason?: string | null;
+  /** Written in the rollback's transaction (the audit entry). */
+  onChange?: (tx: Tx, change: PinChange) => Promise<void>;
 }
 
 /**
@@ -322,7 +374,9 @@ export async function rollbackRemote(db: Db, options: RollbackOptions): Promise<
           'Pin a version explicitly instead.',
       );
     }
-    return applyPin(tx, remote, current.version, previous, 'rollback', by, reason);
+    const change = await applyPin(tx, remote, current.version, previous, 'rollback', by, reason);
+    await options.onChange?.(tx, change);
+    return change;
   });
 }
 
@@ -332,6 +386,10 @@ export async function rollbackRemote(db: Db, options: RollbackOptions): Promise<
 export interface ReleaseVersion {
   version: string;
   manifestHash: string;
+  /** Null for a version published before entry hashes were recorded (until a pin checks it). */
+  entryHash: string | null;
+  /** Null for a version published before requirements were recorded. */
+  sharedRequirements: SharedRequirement[] | null;
   publishedAt: Date;
   publishedBy: string;
   pinned: boolean;
@@ -375,6 +433,8 @@ export async function listReleases(db: Db): Promise<RemoteReleases[]> {
     entry.versions.push({
       version: row.version,
       manifestHash: row.manifestHash,
+      entryHash: row.entryHash,
+      sharedRequirements: row.sharedRequirements,
       publishedAt: row.publishedAt,
       publishedBy: row.publishedBy,
       pinned: pin?.version === row.version,
@@ -392,6 +452,7 @@ export interface PinHistoryEntry {
   pinnedBy: string;
   pinnedAt: Date;
   reason: string | null;
+  forced: boolean;
 }
 
 /** Pin changes, newest first (of one remote, or of all). */
@@ -404,6 +465,33 @@ export async function listPinHistory(
     ? query.where(eq(remotePinHistory.remote, options.remote))
     : query;
   return filtered.orderBy(desc(remotePinHistory.id)).limit(options.limit ?? 100);
+}
+
+/** One published version's row, or undefined. */
+export async function publishedVersion(db: Db, remote: string, version: string) {
+  const [row] = await db
+    .select()
+    .from(remoteVersions)
+    .where(and(eq(remoteVersions.remote, remote), eq(remoteVersions.version, version)));
+  return row;
+}
+
+/** Records what a check read when publish did not (versions published before 0025). */
+export async function recordVersionFacts(
+  db: Db,
+  remote: string,
+  version: string,
+  facts: { entryHash?: string; sharedRequirements?: SharedRequirement[] },
+): Promise<void> {
+  const set = {
+    ...(facts.entryHash ? { entryHash: facts.entryHash } : {}),
+    ...(facts.sharedRequirements ? { sharedRequirements: facts.sharedRequirements } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db
+    .update(remoteVersions)
+    .set(set)
+    .where(and(eq(remoteVersions.remote, remote), eq(remoteVersions.version, version)));
 }
 
 /** Whether a version is published (e.g. to check a preview override). */

@@ -24,6 +24,7 @@ import {
 import { createEsimGoSimulator, type EsimGoSimulator } from '../../src/connectors/esimgo/simulator';
 import { publishRemote } from '../../src/release-store';
 import { writeBuild } from '../release-store/support';
+import { tarGz } from './tar';
 import type { TestContext } from './app';
 import { MISSING_ID } from './bad-input-corpus';
 
@@ -52,7 +53,7 @@ export interface OperationBaseline {
   /** Body values (only properties the document declares are sent). */
   body?: Values;
   /** A raw body instead of JSON (stock/csv takes the file itself). */
-  raw?: { contentType: string; payload: string };
+  raw?: { contentType: string; payload: string | Buffer };
   /** Body fields given a value of their own in each request (the names of new rows). */
   unique?: string[];
   /**
@@ -298,6 +299,8 @@ export async function createSweepFixtures(t: TestContext, token: string): Promis
 
   // ---------------------------------------------------------------- access and releases
   const remote = 'sweep';
+  /** A tar.gz of sweep 1.0.3 (POST release/publish). */
+  let publishArchive: Buffer = Buffer.alloc(0);
   async function accessFixtures() {
     const roleName = 'Sweep role';
     const role = idOf(await call('role', 'POST', 'role', { name: roleName }));
@@ -314,8 +317,23 @@ export async function createSweepFixtures(t: TestContext, token: string): Promis
           by: 'ci@esim.test',
         });
         // Pinned twice: a rollback has a version to go back to.
-        await call('pinned remote', 'PUT', 'release/pin', { remote, version });
+        await call('pinned remote', 'PUT', 'release/pin', { remote, version, reason: 'sweep' });
       }
+      // Published and not pinned: the canary's version; and a build to upload.
+      await publishRemote(t.database.db, {
+        remote,
+        version: '1.0.2',
+        buildDir: writeBuild(builds, remote, '1.0.2'),
+        storeDir: t.config.remoteStoreDir,
+        by: 'ci@esim.test',
+      });
+      const upload = writeBuild(builds, remote, '1.0.3');
+      publishArchive = tarGz(
+        fs.readdirSync(upload).map((file) => ({
+          path: file,
+          body: fs.readFileSync(path.join(upload, file)),
+        })),
+      );
     } catch (error) {
       problems.push(`published remote: ${String(error)}`);
     }
@@ -456,9 +474,26 @@ export async function createSweepFixtures(t: TestContext, token: string): Promis
     'GET /api/mng/user/select': { query: { roleId } },
     'POST /api/mng/user/select': { body: { roleId } },
     'PUT /api/mng/user/status': { body: { id: user.id, status: 'active' } },
+    'POST /api/mng/user/list': { body: { roleId } },
+    'GET /api/mng/user': { query: { id: user.id } },
+    // The first request invites the sample e-mail; the probes after it meet the 409 (their
+    // names still reach the insert).
+    'POST /api/mng/user': { body: { roleId } },
     // releases
-    'PUT /api/mng/release/pin': { body: { remote, version: '1.0.0' } },
-    'POST /api/mng/release/rollback': { body: { remote } },
+    'PUT /api/mng/release/pin': { body: { remote, version: '1.0.0', reason: 'sweep' } },
+    'POST /api/mng/release/rollback': { body: { remote, reason: 'sweep' } },
+    'PUT /api/mng/release/canary': {
+      body: { remote, version: '1.0.2', percent: 10, roleIds: [], reason: 'sweep' },
+    },
+    'DELETE /api/mng/release/canary': { body: { remote, reason: 'sweep' } },
+    'POST /api/mng/release/publish': {
+      query: { remote, version: '1.0.3' },
+      raw: { contentType: 'application/gzip', payload: publishArchive },
+    },
+    'POST /api/mng/release/beacon': {
+      body: { events: [{ remote, version: '1.0.0', kind: 'loaded' }] },
+    },
+    'POST /api/mng/release/token': { body: { name: 'sweep token', expiresInDays: 30 } },
     // tariffs
     'GET /api/mng/tariff/profile-detail': { query: { tariffGroup: 'SWEEP-PROFILE' } },
     'GET /api/mng/tariff': { query: { id: tariffCode.id } },

@@ -8,7 +8,23 @@ import type { RemoteLocalesModule, RemoteRoutesModule } from '@esim/remote-kit';
 import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
 import { AreaFailedPage } from '../shell/AreaFailedPage';
 import { createRemoteAreaScreen } from './RemoteAreaScreen';
-import { isRemoteFailure, remoteFallbackPlugin, type RemoteFailureModule } from './fallback-plugin';
+import {
+  REMOTE_FAILURE,
+  isRemoteFailure,
+  remoteFallbackPlugin,
+  type RemoteFailureModule,
+} from './fallback-plugin';
+import {
+  RemoteLoadTimeoutError,
+  beginRemoteLoad,
+  isRemoteLoadTimeout,
+  remoteLoadExpired,
+  remoteLoadTimeoutMs,
+  withDeadline,
+} from './load-timeout';
+import { remoteLoadTimeoutPlugin, withinLoadDeadline } from './load-timeout-plugin';
+import { markRemoteLoaded } from './loaded-remotes';
+import { reportRemoteEvent, shortErrorMessage } from './release-beacons';
 import { registerArea, unregisterArea, type AreaLoader, type AreaModule } from './remote-loader';
 
 /*
@@ -18,9 +34,12 @@ import { registerArea, unregisterArea, type AreaLoader, type AreaModule } from '
  * screens is first shown, so a dead remote never delays the console's start.
  */
 
-/** Manifest fetches and remote entry / chunk loads are retried before the area gives up. */
+/**
+ * Manifest fetches and remote entry / chunk loads that fail quickly are retried before the area
+ * gives up; all of it within the area's load deadline (load-timeout.ts).
+ */
 export const RETRY_OPTIONS = {
-  fetch: { retryTimes: 2 },
+  fetch: { retryTimes: 2, retryDelay: 500 },
   script: { retryTimes: 2, retryDelay: 500 },
 } as const;
 
@@ -30,7 +49,13 @@ function ensurePlugins(): void {
   if (pluginsRegistered) return;
   pluginsRegistered = true;
   registerPlugins([
-    RetryPlugin({ fetch: { ...RETRY_OPTIONS.fetch }, script: { ...RETRY_OPTIONS.script } }),
+    remoteLoadTimeoutPlugin({
+      timeoutMs: () => remoteLoadTimeoutMs(),
+      retryTimes: RETRY_OPTIONS.fetch.retryTimes,
+      retryDelayMs: RETRY_OPTIONS.fetch.retryDelay,
+      retriesOf: (remote) => (remote === undefined ? 0 : (userRetries.get(remote) ?? 0)),
+    }),
+    withinLoadDeadline(RetryPlugin({ script: { ...RETRY_OPTIONS.script } })),
     remoteFallbackPlugin({
       onFailure: (failure) =>
         console.error(
@@ -43,8 +68,12 @@ function ensurePlugins(): void {
 
 /** The manifest URL each area is registered with. */
 const registered = new Map<string, string>();
+/** The version each area is registered with (what its beacons name). */
+const registeredVersions = new Map<string, string>();
 /** Areas whose remote must be loaded afresh (the user pressed retry). */
 const reloadRequested = new Set<string>();
+/** How often the user pressed Retry on each area in this page. */
+const userRetries = new Map<string, number>();
 const warnedUnknown = new Set<string>();
 
 function failedScreen(area: string): AreaModule {
@@ -54,24 +83,65 @@ function failedScreen(area: string): AreaModule {
   return { default: RemoteFailed };
 }
 
+/** The version of the area's remote this page registered (and loads), if any. */
+export function registeredVersion(area: string): string | undefined {
+  return registeredVersions.get(area);
+}
+
+function loadFailed(area: string, entry: PinnedRemote, message: string): AreaModule {
+  reportRemoteEvent({ remote: area, version: entry.version, kind: 'load-failed', message });
+  return failedScreen(area);
+}
+
 function areaLoader(area: string, entry: PinnedRemote): AreaLoader {
   return async () => {
-    const [routesModule, localesModule] = await Promise.all([
-      loadRemote<RemoteRoutesModule | RemoteFailureModule>(`${area}/routes`),
-      loadRemote<RemoteLocalesModule | RemoteFailureModule>(`${area}/locales`),
-    ]);
+    const timeoutMs = remoteLoadTimeoutMs();
+    const what = `Remote ${area}@${entry.version}`;
+    const load = beginRemoteLoad(area, timeoutMs);
+    let modules: [
+      RemoteRoutesModule | RemoteFailureModule | null,
+      RemoteLocalesModule | RemoteFailureModule | null,
+    ];
+    try {
+      modules = await withDeadline(
+        Promise.all([
+          loadRemote<RemoteRoutesModule | RemoteFailureModule>(`${area}/routes`),
+          loadRemote<RemoteLocalesModule | RemoteFailureModule>(`${area}/locales`),
+        ]),
+        timeoutMs,
+        what,
+      );
+    } catch (error) {
+      load.end(isRemoteLoadTimeout(error));
+      console.error(`${what} could not be loaded:`, error);
+      return loadFailed(area, entry, shortErrorMessage(error));
+    }
+    // The runtime's own failure may arrive with the deadline (the timed-out request's): still a
+    // timeout, and what it still tries in the background must give up too.
+    const timedOut = remoteLoadExpired(area);
+    load.end(timedOut);
+    const [routesModule, localesModule] = modules;
     if (localesModule && !isRemoteFailure(localesModule)) {
       const loadLocale = localesModule.loadLocale ?? localesModule.default;
       // i18next reads the area's namespace from the remote itself from now on (new keys of a
       // newer remote version come with it).
       if (typeof loadLocale === 'function') registerNamespaceLoader(area, loadLocale);
     }
-    if (!routesModule || isRemoteFailure(routesModule)) return failedScreen(area);
+    if (!routesModule || isRemoteFailure(routesModule)) {
+      const message = timedOut
+        ? new RemoteLoadTimeoutError(what, timeoutMs).message
+        : routesModule
+          ? routesModule[REMOTE_FAILURE].message
+          : 'no routes module';
+      return loadFailed(area, entry, shortErrorMessage(message));
+    }
     const routes = routesModule.routes ?? routesModule.default;
     if (!Array.isArray(routes)) {
       console.error(`Remote ${area}@${entry.version} exposes no route objects at './routes'.`);
-      return failedScreen(area);
+      return loadFailed(area, entry, "no route objects at './routes'");
     }
+    markRemoteLoaded(area, entry.version);
+    reportRemoteEvent({ remote: area, version: entry.version, kind: 'loaded' });
     return { default: createRemoteAreaScreen(area, entry, routes) };
   };
 }
@@ -104,6 +174,7 @@ export function applyReleaseDocument(document: PinnedReleaseDocument): void {
     if (!entry) {
       if (current !== undefined) {
         registered.delete(area);
+        registeredVersions.delete(area);
         unregisterArea(area);
       }
       continue;
@@ -114,6 +185,7 @@ export function applyReleaseDocument(document: PinnedReleaseDocument): void {
     // force: a changed version (or a retry) drops the old container, its modules and caches.
     registerRemotes([{ name: area, entry: manifestUrl }], { force: current !== undefined });
     registered.set(area, manifestUrl);
+    registeredVersions.set(area, entry.version);
     reloadRequested.delete(area);
     registerArea(area, areaLoader(area, entry));
   }
@@ -126,6 +198,7 @@ export function applyReleaseDocument(document: PinnedReleaseDocument): void {
  */
 export async function retryArea(area: string): Promise<void> {
   reloadRequested.add(area);
+  userRetries.set(area, (userRetries.get(area) ?? 0) + 1);
   const queryClient = getQueryClient();
   try {
     await queryClient.refetchQueries({ queryKey: RELEASE_DOCUMENT_QUERY_KEY, exact: true });

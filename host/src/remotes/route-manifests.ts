@@ -7,6 +7,7 @@ import {
   type RouteManifestFile,
 } from '@esim/remote-kit/manifest';
 import type { AreaRouteEntry } from '../routes/menu';
+import { remoteLoadTimeoutMs } from './load-timeout';
 import { releaseDocumentQuery } from './release-document';
 
 /*
@@ -21,8 +22,6 @@ import { releaseDocumentQuery } from './release-document';
 export const ROUTE_MANIFESTS_QUERY_KEY = ['route-manifests'] as const;
 /** localStorage key of a remote's last known route manifest. */
 export const ROUTE_MANIFEST_STORAGE_PREFIX = 'esim.routeManifest.';
-/** A manifest that does not answer in time counts as unreachable (the cache is used). */
-const FETCH_TIMEOUT_MS = 10_000;
 
 function storage(): Storage | undefined {
   try {
@@ -73,9 +72,11 @@ export function routeManifestUrl(
 }
 
 async function fetchRouteManifest(remote: string, manifestUrl: string): Promise<RouteManifestFile> {
-  // A published version's files never change: the browser's cache may answer.
+  // A published version's files never change: the browser's cache may answer. One that does not
+  // answer within the remote load timeout counts as unreachable (the last known one is used);
+  // the signal bounds reading the body too.
   const response = await fetch(routeManifestUrl(manifestUrl), {
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    signal: AbortSignal.timeout(remoteLoadTimeoutMs()),
   });
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
   const manifest = parseRouteManifest(await response.json());

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { retryArea } from '../remotes/federation';
+import { registeredVersion, retryArea } from '../remotes/federation';
+import { reportRemoteEvent, shortErrorMessage } from '../remotes/release-beacons';
 import { AreaFailedPage } from './AreaFailedPage';
 
 interface Props {
@@ -26,7 +27,17 @@ export class AreaErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(`Area '${this.props.area}' failed:`, error, info.componentStack);
+    const { area } = this.props;
+    console.error(`Area '${area}' failed:`, error, info.componentStack);
+    const version = registeredVersion(area);
+    if (version !== undefined) {
+      reportRemoteEvent({
+        remote: area,
+        version,
+        kind: 'render-failed',
+        message: shortErrorMessage(error),
+      });
+    }
   }
 
   private readonly retry = async (): Promise<void> => {

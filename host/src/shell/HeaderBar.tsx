@@ -1,9 +1,10 @@
-import { BellOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@esim/ui/icons';
-import { Badge, Button, Dropdown, Empty, Popover, Space } from 'antd';
+import { GlobalOutlined, LogoutOutlined, UserOutlined } from '@esim/ui/icons';
+import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, signOut, useAuthStore } from '@esim/platform';
 import { LANGUAGES, resolveLanguage } from '@esim/utils';
 import { LANGUAGE_NAMES } from '../app/language-names';
+import { NotificationsBell } from './NotificationsBell';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
@@ -34,30 +35,6 @@ export function LanguageSwitch() {
         {LANGUAGE_NAMES[current]}
       </Button>
     </Dropdown>
-  );
-}
-
-/** The notifications entry; the list itself arrives with the notifications feature. */
-export function NotificationsBell() {
-  const { t } = useTranslation('common');
-  return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      title={t('notifications.title')}
-      content={
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
-      }
-    >
-      <Badge count={0} size="small">
-        <Button
-          type="text"
-          icon={<BellOutlined />}
-          aria-label={t('notifications.title')}
-          data-testid="notifications"
-        />
-      </Badge>
-    </Popover>
   );
 }
 

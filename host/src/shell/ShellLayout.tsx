@@ -9,6 +9,7 @@ import { BrandLogo } from '../brand/BrandLogo';
 import { INACTIVITY_TIMEOUT_MS, startInactivityTimer } from '../session/inactivity';
 import { AntdRoot } from './AntdRoot';
 import { HeaderBar } from './HeaderBar';
+import { NewVersionNotice } from './NewVersionNotice';
 import { PreviewBanner } from './PreviewBanner';
 import { SideMenu } from './SideMenu';
 
@@ -89,6 +90,7 @@ function Shell() {
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
           <PreviewBanner />
+          <NewVersionNotice />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -27,4 +27,17 @@ export const manifest = defineRouteManifest([
     icon: 'SafetyCertificateOutlined',
     permission: { path: RESOURCES.roles, method: 'POST' },
   },
+  {
+    path: '/roles/users',
+    labelKey: 'roles:routes.users',
+    icon: 'TeamOutlined',
+    permission: { path: RESOURCES.users, method: 'GET' },
+    menu: { order: 101 },
+  },
+  {
+    path: '/roles/users/detail',
+    labelKey: 'roles:routes.userDetail',
+    icon: 'TeamOutlined',
+    permission: { path: RESOURCES.users, method: 'GET' },
+  },
 ]);

@@ -22,4 +22,12 @@ export const manifest = defineRouteManifest([
     permission: { path: RESOURCES.releases, method: 'GET' },
     menu: { order: 111 },
   },
+  {
+    // Every reader of notices, reached from the header bell and the settings screen (no menu
+    // entry); publishers manage the notices here too.
+    path: '/settings/notifications',
+    labelKey: 'settings:routes.notifications',
+    icon: 'SettingOutlined',
+    permission: { path: RESOURCES.notifications, method: 'GET' },
+  },
 ]);

@@ -1,5 +1,11 @@
-import { RESOURCES, type PermissionEntry, type RemoteReleaseItem } from '@esim/contracts';
-import { usePermissionStore } from '@esim/platform';
+import {
+  RESOURCES,
+  type PermissionEntry,
+  type ReleaseVersionItem,
+  type RemoteReleaseItem,
+} from '@esim/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, usePermissionStore } from '@esim/platform';
 import { readReleasePreviews } from '@esim/remote-kit/release';
 import { createTestI18n, fireEvent, renderWithProviders, screen, within } from '@esim/ui/testing';
 import type { i18n } from 'i18next';
@@ -21,13 +27,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function version(name: string, pinned: boolean) {
+function version(name: string, pinned: boolean): ReleaseVersionItem {
   return {
     version: name,
     manifestHash: `${name.replaceAll('.', '')}aaaaaaaaaaaaaaaa`,
     publishedAt: '2026-01-01T00:00:00Z',
     publishedBy: 'dev@example.com',
     pinned,
+    compatibility: { compatible: true, problems: [] },
+    errorRate: { loads: 0, failures: 0, rate: null },
   };
 }
 
@@ -37,11 +45,16 @@ const RELEASE: RemoteReleaseItem = {
   pinnedAt: '2026-01-02T00:00:00Z',
   pinnedBy: 'lead@example.com',
   rollbackVersion: null,
+  canary: null,
   versions: [version('1.2.0', false), version('1.1.0', true), version('1.0.0', false)],
   history: [],
 };
 
-const renderCard = (ui: ReactElement) => renderWithProviders(ui, en);
+const renderCard = (ui: ReactElement) =>
+  renderWithProviders(
+    <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>,
+    en,
+  );
 
 const versionRow = (name: string) =>
   within(screen.getByTestId('release-versions-suppliers')).getByRole('row', {

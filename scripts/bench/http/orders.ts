@@ -162,7 +162,7 @@ async function timed(label: string, fn: () => Promise<void>): Promise<void> {
 }
 
 /** Drops the tables' secondary indexes, runs fn, builds them again. */
-async function withIndexesRebuilt(
+export async function withIndexesRebuilt(
   client: Client,
   tables: string[],
   fn: () => Promise<void>,

@@ -31,3 +31,8 @@ export {
   sharedCopyFiles,
 } from './compression.js';
 export { remoteStatsFile, WriteStatsPlugin } from './stats.js';
+export {
+  buildSharedManifest,
+  SHARED_MANIFEST_FILE,
+  SharedManifestPlugin,
+} from './shared-manifest.js';

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // docker/ cannot run here (no daemon): these checks keep its files valid and consistent with
-// the workspace, so the images build the commands CI runs.
+// the workspace, so the images build the commands CI runs. nginx.conf runs in a real nginx in
+// docker/test/nginx.test.ts; compose's environment against the API's settings: compose-env.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,30 +100,59 @@ describe('the Dockerfiles', () => {
   });
 });
 
-describe('docker/nginx.conf', () => {
-  const conf = read('docker/nginx.conf');
-  const block = (location: string) => {
-    const start = conf.indexOf(`location ${location} {`);
-    expect(start, location).toBeGreaterThanOrEqual(0);
-    return conf.slice(start, conf.indexOf('\n  }', start));
-  };
+describe('docker/Dockerfile.remote (one area, built, tested and published on its own)', () => {
+  const remote = read('docker/Dockerfile.remote');
+  const areas = fs
+    .readdirSync(path.join(ROOT, 'remotes'))
+    .filter((name) => fs.existsSync(path.join(ROOT, 'remotes', name, 'package.json')));
 
-  it('load-balances the API over both replicas', () => {
-    expect(conf).toMatch(/server api-1:3000/);
-    expect(conf).toMatch(/server api-2:3000/);
-    expect(block('/api/')).toContain('proxy_pass http://esim_api;');
-    expect(block('= /config.json')).toContain('proxy_pass http://esim_api;');
+  it('takes the area and its version as build arguments, on the pinned pnpm and node:20-slim', () => {
+    const pnpmVersion = rootPackage.packageManager.split('@')[1];
+    expect(remote).toContain('ARG NODE_IMAGE=node:20-slim');
+    expect(remote).toContain(`ARG PNPM_VERSION=${pnpmVersion}`);
+    expect(remote).toMatch(/^ARG REMOTE$/m);
+    expect(remote).toMatch(/^ARG REMOTE_VERSION=$/m);
+    expect(remote).toContain('pnpm install --frozen-lockfile');
+    expect(fs.existsSync(path.join(DOCKER, 'Dockerfile.remote.dockerignore'))).toBe(true);
   });
 
-  it('caches versioned remote files forever, but never index.html, config.json or a missing file', () => {
-    expect(block('/remotes/')).toContain('Cache-Control "public, max-age=31536000, immutable"');
-    expect(block('@store_missing')).toContain('Cache-Control "no-store"');
-    expect(block('= /config.json')).toContain('Cache-Control "no-cache"');
-    expect(block('= /index.html')).toContain('Cache-Control "no-cache"');
-    expect(block('/')).toContain('try_files $uri /index.html;');
+  it("runs that remote's tests, then builds it alone with REMOTE_VERSION", () => {
+    const test = remote.indexOf('pnpm --filter "@esim/remote-${REMOTE}" test');
+    const build = remote.indexOf(
+      'REMOTE_VERSION="${REMOTE_VERSION}" pnpm --filter "@esim/remote-${REMOTE}" build',
+    );
+    expect(test).toBeGreaterThan(0);
+    expect(build).toBeGreaterThan(test);
+    for (const area of areas) {
+      const pkg = JSON.parse(read(`remotes/${area}/package.json`)) as {
+        name: string;
+        scripts: Record<string, string>;
+      };
+      expect(pkg.name, area).toBe(`@esim/remote-${area}`);
+      expect(pkg.scripts.build, area).toBeDefined();
+      // Its own unit tests only (the unit project, files under remotes/<area>/).
+      expect(pkg.scripts.test, area).toBe(
+        `vitest run --project unit --root ../.. remotes/${area}/`,
+      );
+      expect(
+        fs.existsSync(path.join(ROOT, 'remotes', area, 'test', 'manifest.test.ts')),
+        area,
+      ).toBe(true);
+    }
   });
 
-  it('has balanced braces', () => {
-    expect((conf.match(/\{/g) ?? []).length).toBe((conf.match(/\}/g) ?? []).length);
+  it('publishes the build through the running console as a release manager (no database access)', () => {
+    const entry = /^ENTRYPOINT (.+)$/m.exec(remote)?.[1] ?? '';
+    expect(JSON.parse(entry)).toEqual([
+      'sh',
+      '-c',
+      'exec node scripts/release/cli.mjs publish "$REMOTE" "$@"',
+      'publish',
+    ]);
+    expect(fs.existsSync(path.join(ROOT, 'scripts', 'release', 'cli.mjs'))).toBe(true);
+    expect(remote).toMatch(/ENV REMOTE=\$\{REMOTE\} \\\n\s+REMOTE_VERSION=\$\{REMOTE_VERSION\}/);
+    expect(remote).not.toMatch(/DATABASE_URL/);
+    expect(remote).toContain('ESIM_CONSOLE_URL');
+    expect(remote).toContain('RELEASE_TOKEN');
   });
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { listQuerySchema } from './api';
 import { MAX_LENGTH, emailField, optionalText, requiredText } from './fields';
 import { encodeMessage } from './messages';
+import type { NotificationTagRecord } from './notifications';
 import { PERMISSION_METHODS, RESOURCES, type PermissionEntry, type Resource } from './permissions';
 import { safeString } from './text-safety';
 
@@ -58,6 +59,16 @@ export interface RoleListItem {
   version: number;
   createdDate: string;
   updatedDate: string;
+  /**
+   * Whether the caller may change this role's permissions: false for the Administrators role and
+   * for a role above the caller (it grants something the caller does not hold, decision 0023).
+   */
+  editable: boolean;
+  /**
+   * Whether the caller may rename the role, set its users or assign it: false for a role above
+   * the caller (the Administrators role is assignable by those who hold '*').
+   */
+  assignable: boolean;
 }
 
 /** GET role?id= */
@@ -188,6 +199,63 @@ export const userStatusSchema = v.object({
 });
 export type UserStatusInput = v.InferInput<typeof userStatusSchema>;
 
+// ---------------------------------------------------------------- staff users
+
+export const STAFF_USER_SORT_COLUMNS = [
+  'email',
+  'name',
+  'roleName',
+  'status',
+  'lastLoginDate',
+  'createdDate',
+] as const;
+export type StaffUserSortColumn = (typeof STAFF_USER_SORT_COLUMNS)[number];
+
+/** POST user/list body: the console's staff accounts (GET on /users). */
+export const staffUserListSchema = v.object({
+  ...listQuerySchema(STAFF_USER_SORT_COLUMNS).entries,
+  roleId: v.optional(idField('roleId')),
+  status: v.optional(
+    v.picklist(USER_STATUS_VALUES, encodeMessage('invalidFormat', { format: 'status' })),
+  ),
+});
+export type StaffUserListQuery = v.InferInput<typeof staffUserListSchema>;
+
+/** A staff account as the users screen lists it. */
+export interface StaffUser {
+  id: string;
+  email: string;
+  name: string | null;
+  status: 'active' | 'inactive';
+  roleId: string | null;
+  roleName: string | null;
+  /** The partner whose admin this is (partner accounts), else null. */
+  partnerName: string | null;
+  /** Last successful sign-in, ISO; null when the user never signed in. */
+  lastLoginDate: string | null;
+  createdDate: string;
+  /**
+   * Whether the caller may disable/enable the account or change its role: false when its role is
+   * above the caller's (grants something the caller does not hold, decision 0023).
+   */
+  editable: boolean;
+}
+
+/** GET user?id= */
+export const staffUserIdQuerySchema = v.object({ id: userIdField });
+
+/**
+ * POST user (POST on /users): invite a staff member by e-mail with a role. The account is created
+ * active; an invitation mail tells them to sign in at the console with a one-time password.
+ * An e-mail that already has an account is a 409 'Name already existed in the database.'
+ */
+export const inviteStaffUserSchema = v.object({
+  email: emailField(),
+  name: optionalText('name', MAX_LENGTH.default),
+  roleId: idField('roleId'),
+});
+export type InviteStaffUserInput = v.InferInput<typeof inviteStaffUserSchema>;
+
 // ---------------------------------------------------------------- utils/model/list
 
 type FilterType = 'string' | 'number' | 'boolean';
@@ -219,6 +287,8 @@ export const MODEL_COLLECTIONS = {
     fields: ['id', 'code', 'name', 'target', 'prefix'],
     filters: { code: 'string', target: 'string' },
   },
+  // The fixed tags of notices (notifications.ts); the console labels them per language.
+  notificationsTag: { fields: ['code', 'sortOrder'], filters: { code: 'string' } },
 } as const satisfies Record<
   string,
   { fields: readonly string[]; filters: Record<string, FilterType> }
@@ -287,6 +357,7 @@ export interface ModelRecords {
   roundCurrency: CurrencyRecord;
   paymentMethods: PaymentMethodRecord;
   tax: TaxRecord;
+  notificationsTag: NotificationTagRecord;
 }
 
 function fieldsAllowed(

@@ -196,6 +196,8 @@ export interface DashboardExchangeRate {
   effectiveDate: string;
   /** The rate it replaced (null for the first one): for the trend arrow. */
   previousRate: string | null;
+  /** The latest rates, oldest first, at most DASHBOARD_RATE_TREND_POINTS: the small trend line. */
+  trend: { effectiveDate: string; rate: string }[];
 }
 
 /** A row of the exchange-rate CSV import, normalised. */

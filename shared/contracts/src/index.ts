@@ -24,3 +24,6 @@ export * from './files';
 export * from './orders';
 export * from './order-documents';
 export * from './campaigns';
+export * from './dashboard';
+export * from './notifications';
+export * from './profile';

@@ -28,6 +28,7 @@ export const VALIDATION_KEYS = [
   'sellingAboveCost',
   'slugFormat',
   'checkDigit',
+  'endAfterStart',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -63,6 +63,46 @@ export function can(
   );
 }
 
+/**
+ * Whether a held entry path covers ALL of `path` (an entry path): '*' covers everything; 'x/*'
+ * covers x, anything below x, and 'y/*' for y at or below x; an exact path covers only itself.
+ */
+function pathCovers(held: string, path: string): boolean {
+  if (held === '*') return true;
+  if (path === '*') return false;
+  if (!held.endsWith('/*')) return held === path;
+  const prefix = held.slice(0, -2);
+  const base = path.endsWith('/*') ? path.slice(0, -2) : path;
+  return base === prefix || base.startsWith(prefix + '/');
+}
+
+/**
+ * The escalation guard (docs/decisions/0023): may a holder of `permissions` grant `method` on the
+ * entry path `path`? Only when one of their entries lists the method and covers the whole path,
+ * i.e. is the same or a wider entry. For an exact path this is can().
+ */
+export function canGrant(
+  permissions: readonly PermissionEntry[],
+  path: string,
+  method: PermissionMethod,
+): boolean {
+  return permissions.some(
+    (entry) => pathCovers(entry.path, path) && entry.methods.includes(method),
+  );
+}
+
+/** The (path, method) pairs of `entries` a holder of `permissions` could not grant; [] = none. */
+export function grantsBeyond(
+  permissions: readonly PermissionEntry[],
+  entries: readonly PermissionEntry[],
+): { path: string; method: PermissionMethod }[] {
+  return entries.flatMap((entry) =>
+    entry.methods
+      .filter((method) => !canGrant(permissions, entry.path, method))
+      .map((method) => ({ path: entry.path, method })),
+  );
+}
+
 export const ROLE_IDS = {
   administrators: 'administrators',
   staff: 'administrators_staff',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { can, RESOURCES, ROLE_IDS, SEED_ROLE_PERMISSIONS } from '../src/permissions';
+import {
+  RESOURCES,
+  ROLE_IDS,
+  SEED_ROLE_PERMISSIONS,
+  can,
+  canGrant,
+  grantsBeyond,
+  type PermissionEntry,
+} from '../src/permissions';
 
 describe('can(): an action is allowed if an entry matches the path and lists the method', () => {
   const entries = [
@@ -52,5 +60,46 @@ describe('seeded roles', () => {
     expect(can(partner, RESOURCES.orders, 'POST')).toBe(true);
     expect(can(partner, RESOURCES.suppliers, 'GET')).toBe(false);
     expect(can(partner, RESOURCES.roles, 'GET')).toBe(false);
+  });
+});
+
+describe('canGrant(): the escalation guard grants only what an own entry wholly covers', () => {
+  const held = [
+    { path: '/roles', methods: ['GET', 'PUT'] },
+    { path: '/settings', methods: ['GET'] },
+    { path: '/stock/*', methods: ['GET'] },
+  ] as PermissionEntry[];
+
+  it('is can() for an exact path', () => {
+    expect(canGrant(held, '/roles', 'PUT')).toBe(true);
+    expect(canGrant(held, '/roles', 'DELETE')).toBe(false);
+    expect(canGrant(held, '/settings', 'GET')).toBe(true);
+    expect(canGrant(held, '/settings/releases', 'GET')).toBe(false);
+    expect(canGrant(held, '/stock/activation-code', 'GET')).toBe(true);
+  });
+
+  it("grants 'x/*' only from the same or a wider subtree, '*' only from '*'", () => {
+    expect(canGrant(held, '/settings/*', 'GET')).toBe(false);
+    expect(canGrant(held, '/stock/*', 'GET')).toBe(true);
+    expect(canGrant(held, '/stock/activation-code/*', 'GET')).toBe(true);
+    expect(canGrant(held, '/stock/*', 'PUT')).toBe(false);
+    expect(canGrant(held, '*', 'GET')).toBe(false);
+    expect(canGrant([{ path: '*', methods: ['GET'] }], '*', 'GET')).toBe(true);
+    expect(canGrant([{ path: '*', methods: ['GET'] }], '/stock/*', 'GET')).toBe(true);
+  });
+
+  it('lists what a set of entries grants beyond the holder', () => {
+    expect(
+      grantsBeyond(held, [
+        { path: '/roles', methods: ['GET', 'DELETE'] },
+        { path: '/settings/releases', methods: ['GET'] },
+      ]),
+    ).toEqual([
+      { path: '/roles', method: 'DELETE' },
+      { path: '/settings/releases', method: 'GET' },
+    ]);
+    const staff = SEED_ROLE_PERMISSIONS[ROLE_IDS.staff]!;
+    expect(grantsBeyond(staff, staff)).toEqual([]);
+    expect(grantsBeyond(staff, SEED_ROLE_PERMISSIONS[ROLE_IDS.administrators]!)).toHaveLength(4);
   });
 });

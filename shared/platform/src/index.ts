@@ -36,7 +36,7 @@ export { signOut } from './auth/sign-out';
 export type { SignOutOptions } from './auth/sign-out';
 
 export { watchSession } from './session/watch-session';
-export { onUnauthorized } from './session/session-events';
+export { onForbidden, onUnauthorized } from './session/session-events';
 
 export { api, request, requestRaw, configureApiClient } from './api/api-client';
 export type {
@@ -67,6 +67,13 @@ export type { ApiMessageRef } from './api/api-message-translator';
 export { createQueryClient, getQueryClient, shouldRetryQuery } from './query/query-client';
 export { countriesQuery, currenciesQuery, referenceKeys } from './query/reference-queries';
 export {
+  latestNoticesQuery,
+  markNoticesReadMutation,
+  notificationKeys,
+  validNoticesQuery,
+  NOTIFICATION_REFRESH_MS,
+} from './query/notification-queries';
+export {
   backgroundJobQuery,
   backgroundJobSource,
   isJobFinished,
@@ -76,7 +83,13 @@ export {
 export type { BackgroundJob, BackgroundJobSource } from './jobs/background-job';
 export { useMinorUnits, useMoneyFormat } from './money/money-format';
 
-export { usePermissionStore, usePermission, hasPermission } from './permissions/permission-store';
+export {
+  usePermissionStore,
+  usePermission,
+  hasPermission,
+  reloadPermissions,
+  FORBIDDEN_RELOAD_INTERVAL_MS,
+} from './permissions/permission-store';
 export type { PermissionState, PermissionStatus } from './permissions/permission-store';
 
 export {

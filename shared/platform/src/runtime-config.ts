@@ -22,7 +22,14 @@ export interface RuntimeConfig {
    */
   publicUrl?: string | null;
   identity: IdentityConfig;
-  remotes: { releaseDocumentUrl: string };
+  remotes: {
+    releaseDocumentUrl: string;
+    /**
+     * How long the host waits for a remote's manifest or remote entry before the area's error
+     * page (ms); absent (an older API) = REMOTE_LOAD_TIMEOUT_MS of @esim/contracts.
+     */
+    loadTimeoutMs?: number;
+  };
 }
 
 export const RUNTIME_CONFIG_URL = '/config.json';

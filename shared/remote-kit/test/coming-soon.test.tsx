@@ -6,8 +6,37 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getQueryClient, useAuthStore, usePermissionStore } from '@esim/platform';
-import { RELEASE_DOCUMENT_QUERY_KEY, defineRemote } from '../src';
-import { loadRemote, TEST_VERSION } from './remotes';
+import { RELEASE_DOCUMENT_QUERY_KEY, defineRemote, type RouteManifestEntry } from '../src';
+import { TEST_VERSION } from './remotes';
+
+/*
+ * Every real area has its screens now, so the skeleton is shown here on a route without a screen
+ * of a remote built like the settings area (its name, version and real locale files) from a
+ * manifest of its own: the kit's behaviour, independent of which areas are still unbuilt.
+ */
+const SKELETON_MANIFEST = [
+  {
+    path: '/settings/coming-later',
+    labelKey: 'settings:routes.notifications',
+    icon: 'SettingOutlined',
+    permission: { path: '/settings', method: 'GET' },
+    menu: { order: 199 },
+  },
+] as const satisfies readonly RouteManifestEntry[];
+
+function skeletonRemote() {
+  const remote = defineRemote({
+    name: 'settings',
+    version: TEST_VERSION,
+    locales: {
+      en: () => import('@esim/locales/en/settings.json'),
+      ja: () => import('@esim/locales/ja/settings.json'),
+      de: () => import('@esim/locales/de/settings.json'),
+      th: () => import('@esim/locales/th/settings.json'),
+    },
+  });
+  return { remote, routes: remote.routes(SKELETON_MANIFEST) };
+}
 
 /** The host's i18next: languages en/ja/de/th, English fallback, no area namespace loaded. */
 async function hostI18n(language: string): Promise<i18n> {
@@ -50,38 +79,37 @@ describe('the coming-soon skeleton screen', () => {
     'says plainly, in English, that the screen is coming, and shows the remote build',
     { timeout: 30_000 },
     async () => {
-      const { routes } = await loadRemote('roles');
-      const register = routes.find((route) => route.path === '/roles/register')!;
-      renderRoute(instance, register.Component);
+      const { routes } = skeletonRemote();
+      renderRoute(instance, routes[0]!.Component);
 
       // The first render loads the screen's chunk (antd): give it time.
       expect(
-        await screen.findByText('Create new role is coming soon', {}, { timeout: 15_000 }),
+        await screen.findByText('Notices is coming soon', {}, { timeout: 15_000 }),
       ).toBeTruthy();
       expect(
         screen.getByText(
-          'The Roles and permissions area is not available yet. Its team is building this screen and will release it in a later version; nothing on this page works yet.',
+          'The Settings area is not available yet. Its team is building this screen and will release it in a later version; nothing on this page works yet.',
         ),
       ).toBeTruthy();
-      expect(screen.getByTestId('remote-version').textContent).toBe(`roles@${TEST_VERSION}`);
+      expect(screen.getByTestId('remote-version').textContent).toBe(`settings@${TEST_VERSION}`);
       // Nothing on it can be used: no form, no buttons.
       expect(document.querySelector('form, button, input')).toBeNull();
     },
   );
 
   it('loads the area namespace from the remote itself and follows language changes', async () => {
-    // dashboard: an area whose screen is still the skeleton.
-    const { routes } = await loadRemote('dashboard');
+    const { routes } = skeletonRemote();
     await act(() => instance.changeLanguage('ja'));
+    expect(instance.hasResourceBundle('ja', 'settings')).toBe(false);
     renderRoute(instance, routes[0]!.Component);
-    expect(await screen.findByText('ホームダッシュボードは近日公開予定です')).toBeTruthy();
-    expect(instance.hasResourceBundle('ja', 'dashboard')).toBe(true);
+    expect(await screen.findByText('お知らせは近日公開予定です')).toBeTruthy();
+    expect(instance.hasResourceBundle('ja', 'settings')).toBe(true);
 
     await act(() => instance.changeLanguage('de'));
-    expect(await screen.findByText('Start-Dashboard folgt in Kürze')).toBeTruthy();
+    expect(await screen.findByText('Mitteilungen folgt in Kürze')).toBeTruthy();
     await act(() => instance.changeLanguage('th'));
-    expect(await screen.findByText('แดชบอร์ดหน้าแรก จะเปิดให้ใช้งานเร็ว ๆ นี้')).toBeTruthy();
-    expect(screen.getByTestId('remote-version').textContent).toBe(`dashboard@${TEST_VERSION}`);
+    expect(await screen.findByText('ประกาศ จะเปิดให้ใช้งานเร็ว ๆ นี้')).toBeTruthy();
+    expect(screen.getByTestId('remote-version').textContent).toBe(`settings@${TEST_VERSION}`);
   });
 
   it("shows each build's own version and texts (two versions of one remote differ visibly)", async () => {
@@ -146,15 +174,15 @@ describe('the coming-soon skeleton screen', () => {
     });
     getQueryClient().setQueryData(RELEASE_DOCUMENT_QUERY_KEY, {
       remotes: {
-        roles: {
+        settings: {
           version: TEST_VERSION,
-          manifestUrl: 'http://x/roles/mf-manifest.json',
+          manifestUrl: 'http://x/settings/mf-manifest.json',
           preview: true,
         },
       },
     });
     instance.addResourceBundle('en', 'common', { fields: { email: 'Email', roleId: 'Role' } });
-    const { routes } = await loadRemote('roles');
+    const { routes } = skeletonRemote();
     const { unmount } = render(
       <QueryClientProvider client={getQueryClient()}>
         <I18nextProvider i18n={instance}>

@@ -66,11 +66,16 @@ const SPEC_ROUTES: Record<
     ['/roles', RESOURCES.roles, 'GET', 100],
     ['/roles/register', RESOURCES.roles, 'POST', null],
     ['/roles/assign', RESOURCES.roles, 'POST', null],
+    // The staff users screens (issue 18), not routes of the spec's section 2.
+    ['/roles/users', RESOURCES.users, 'GET', 101],
+    ['/roles/users/detail', RESOURCES.users, 'GET', null],
   ],
   settings: [
     ['/settings', RESOURCES.settings, 'GET', 110],
     // The Releases screen (release managers only), not a route of the spec's section 2.
     ['/settings/releases', RESOURCES.releases, 'GET', 111],
+    // The notices screen (issue 18), reached from the header bell: not a route of section 2.
+    ['/settings/notifications', RESOURCES.notifications, 'GET', null],
   ],
 };
 

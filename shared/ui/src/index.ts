@@ -71,6 +71,11 @@ export { FormFileField, type FormFileFieldProps } from './form/FormFileField';
 export { FormNumberField, type FormNumberFieldProps } from './form/FormNumberField';
 export { FormMoneyField, type FormMoneyFieldProps } from './form/FormMoneyField';
 export { FormDateField, type FormDateFieldProps } from './form/FormDateField';
+export {
+  FormDateTimeRangeField,
+  DATE_TIME_FORMAT,
+  type FormDateTimeRangeFieldProps,
+} from './form/FormDateTimeRangeField';
 export { useHasInputProblem } from './form/inputProblems';
 export { NumberInput, type NumberInputProps } from './number/NumberInput';
 export {
@@ -173,6 +178,12 @@ export { useUrlListState } from './table/useUrlListState';
 // Wizard
 export { Wizard, type WizardProps, type WizardStep } from './wizard/Wizard';
 export { wizardProgress, wizardStepStates, type WizardStepState } from './wizard/wizardState';
+
+// Notices (maintenance and system news)
+export { NoticeList, type NoticeListProps } from './notices/NoticeList';
+export { NoticeDialog, type NoticeDialogProps } from './notices/NoticeDialog';
+export { NoticeTag } from './notices/NoticeTag';
+export { useNoticeText } from './notices/useNoticeText';
 
 // Audit history
 export { AuditHistory, type AuditHistoryProps } from './audit/AuditHistory';

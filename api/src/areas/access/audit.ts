@@ -17,7 +17,7 @@ import { users } from '../../db/schema';
 
 /** One role (entityId = its id): name, description, permissions, its users' e-mails. */
 export const roleAudit = defineAuditEntity('role', RESOURCES.roles);
-/** One user (entityId = its id): e-mail, status, role. */
+/** One user (entityId = its id): e-mail, name, status, role. */
 export const userAudit = defineAuditEntity('user', RESOURCES.users);
 
 export function roleSnapshot(role: RoleDetail): AuditSnapshot {
@@ -35,7 +35,13 @@ export type UserSnapshots = Map<string, AuditSnapshot>;
 export async function userSnapshots(q: Queryable, ids: readonly string[]): Promise<UserSnapshots> {
   if (ids.length === 0) return new Map();
   const rows = await q
-    .select({ id: users.id, email: users.email, status: users.status, roleId: users.roleId })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      status: users.status,
+      roleId: users.roleId,
+    })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map(({ id, ...row }) => [id, row]));

@@ -8,19 +8,22 @@ import {
   setRolePermissionsSchema,
   setRoleUsersSchema,
   updateRoleSchema,
-  userSelectSchema,
-  userStatusSchema,
 } from '@esim/contracts';
-import { actorOf } from '../../audit';
 import { route } from '../../http/define-route';
 import type { AreaRoutes } from '../types';
-import { ACCESS_MESSAGES, createAccessService } from './service';
+import { ACCESS_MESSAGES } from './messages';
+import { staffUserRoutes } from './routes-users';
+import { createAccessService } from './service';
 
 const readRoles = { resource: RESOURCES.roles, action: 'GET' } as const;
 const createRoles = { resource: RESOURCES.roles, action: 'POST' } as const;
 const updateRoles = { resource: RESOURCES.roles, action: 'PUT' } as const;
 
-/** Roles, permissions and users (spec section 7, "Roles" and "Users"). */
+/**
+ * Roles, permissions and users (spec section 7, "Roles" and "Users"). Every change obeys the
+ * escalation guard (decision 0023): 403 for granting what the caller does not hold, and for a
+ * role or user above the caller.
+ */
 export const accessRoutes: AreaRoutes = (deps) => {
   const service = createAccessService(deps);
   return [
@@ -43,7 +46,7 @@ export const accessRoutes: AreaRoutes = (deps) => {
       body: roleListSchema,
       summary: 'Roles, paged, with their user counts',
       tags: ['roles'],
-      handler: async ({ body }) => ({ data: await service.listRoles(body) }),
+      handler: async ({ body, auth }) => ({ data: await service.listRoles(body, auth) }),
     }),
     route({
       method: 'GET',
@@ -52,7 +55,7 @@ export const accessRoutes: AreaRoutes = (deps) => {
       query: roleIdQuerySchema,
       summary: 'One role with its permissions and users',
       tags: ['roles'],
-      handler: async ({ query }) => ({ data: await service.getRole(query.id) }),
+      handler: async ({ query, auth }) => ({ data: await service.getRole(query.id, auth) }),
     }),
     route({
       method: 'POST',
@@ -65,7 +68,7 @@ export const accessRoutes: AreaRoutes = (deps) => {
         "A name already taken (case-insensitive) is a 409 'Name already existed in the database.'",
       tags: ['roles'],
       handler: async ({ body, auth }) => ({
-        data: await service.createRole(body, actorOf(auth)),
+        data: await service.createRole(body, auth),
         message: ACCESS_MESSAGES.roleCreated,
       }),
     }),
@@ -75,10 +78,12 @@ export const accessRoutes: AreaRoutes = (deps) => {
       permission: updateRoles,
       body: updateRoleSchema,
       summary: 'Rename a role / change its description',
-      description: 'Optimistic concurrency: `version` must be the current one, else 409.',
+      description:
+        'Optimistic concurrency: `version` must be the current one, else 409. A role above the ' +
+        'caller (it grants something the caller does not hold) is a 403.',
       tags: ['roles'],
       handler: async ({ body, auth }) => ({
-        data: await service.updateRole(body, actorOf(auth)),
+        data: await service.updateRole(body, auth),
         message: ACCESS_MESSAGES.roleUpdated,
       }),
     }),
@@ -88,10 +93,13 @@ export const accessRoutes: AreaRoutes = (deps) => {
       permission: updateRoles,
       body: setRolePermissionsSchema,
       summary: "Replace a role's permission entries",
-      description: "The Administrators role's permissions cannot be changed (422).",
+      description:
+        "The Administrators role's permissions cannot be changed (422). 403 when an entry grants " +
+        'something the caller does not hold as the same or a wider entry, or the role is above ' +
+        'the caller.',
       tags: ['roles'],
       handler: async ({ body, auth }) => ({
-        data: await service.setRolePermissions(body, actorOf(auth)),
+        data: await service.setRolePermissions(body, auth),
         message: ACCESS_MESSAGES.permissionsSaved,
       }),
     }),
@@ -101,9 +109,12 @@ export const accessRoutes: AreaRoutes = (deps) => {
       permission: updateRoles,
       body: setRoleUsersSchema,
       summary: "Set a role's users (exactly the listed ones)",
+      description:
+        '403 when the role, or the current role of a user joining it, is above the caller. ' +
+        'An active administrator always remains (422).',
       tags: ['roles'],
       handler: async ({ body, auth }) => ({
-        data: await service.setRoleUsers(body, actorOf(auth)),
+        data: await service.setRoleUsers(body, auth),
         message: ACCESS_MESSAGES.usersSaved,
       }),
     }),
@@ -113,41 +124,15 @@ export const accessRoutes: AreaRoutes = (deps) => {
       permission: updateRoles,
       body: assignRoleSchema,
       summary: 'Assign a role to users (by id, or by e-mail creating the account)',
+      description:
+        '403 when the role, or the current role of a listed user, is above the caller. ' +
+        'An active administrator always remains (422).',
       tags: ['roles'],
       handler: async ({ body, auth }) => ({
-        data: await service.assignRole(body, actorOf(auth)),
+        data: await service.assignRole(body, auth),
         message: ACCESS_MESSAGES.roleAssigned,
       }),
     }),
-    route({
-      method: 'GET',
-      url: 'user/select',
-      permission: readRoles,
-      query: userSelectSchema,
-      summary: 'Active users as options { value: id, label: email }',
-      tags: ['users'],
-      handler: async ({ query }) => ({ data: await service.selectUsers(query) }),
-    }),
-    route({
-      method: 'POST',
-      url: 'user/select',
-      permission: readRoles,
-      body: userSelectSchema,
-      summary: 'Active users as options { value: id, label: email }',
-      tags: ['users'],
-      handler: async ({ body }) => ({ data: await service.selectUsers(body) }),
-    }),
-    route({
-      method: 'PUT',
-      url: 'user/status',
-      permission: { resource: RESOURCES.users, action: 'PUT' },
-      body: userStatusSchema,
-      summary: 'Enable or disable a user (disabling ends all of their sessions)',
-      tags: ['users'],
-      handler: async ({ body, auth }) => ({
-        data: await service.setUserStatus(body, auth),
-        message: ACCESS_MESSAGES.userStatusSaved,
-      }),
-    }),
+    ...staffUserRoutes(deps, service),
   ];
 };

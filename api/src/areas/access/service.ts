@@ -14,7 +14,6 @@ import {
   type RoleUser,
   type UserOption,
   type UserPermissions,
-  defineApiMessages,
 } from '@esim/contracts';
 import {
   and,
@@ -31,11 +30,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { actorOf, recordAudit, type AuditActor } from '../../audit';
-import type { Db } from '../../db/client';
+import { actorOf, recordAudit, type AuditActor, type Queryable, type Tx } from '../../audit';
 import { rolePermissions, roles, users } from '../../db/schema';
 import type { AuthContext } from '../../http/define-route';
-import { loadUserAccess } from './user-access';
 import {
   BusinessRuleError,
   ForbiddenError,
@@ -47,9 +44,19 @@ import {
 import type { AreaDeps } from '../types';
 import { containsPattern, endOfRange, iso } from '../list-helpers';
 import { recordUserChanges, roleAudit, roleSnapshot, userSnapshots } from './audit';
+import {
+  assertAdministratorRemains,
+  assertGrantable,
+  assertRoleWithinReach,
+  assertUsersWithinReach,
+  isAbove,
+  permissionsOfRoles,
+} from './guard';
+import { ACCESS_MESSAGES } from './messages';
+import { loadUserAccess } from './user-access';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Queryable = Db | Tx;
+/** Who is asking: their permissions decide what is within reach (decision 0023). */
+type Caller = Pick<AuthContext, 'userId' | 'email' | 'permissions'>;
 
 /** The role's audit entry for a change from `before` to what the role is now; returns the now. */
 async function auditRole(
@@ -69,18 +76,6 @@ async function auditRole(
   return after;
 }
 
-export const ACCESS_MESSAGES = defineApiMessages('access', {
-  roleCreated: 'Role created.',
-  roleUpdated: 'Role updated.',
-  permissionsSaved: 'Permissions saved.',
-  usersSaved: 'Users saved.',
-  roleAssigned: 'Role assigned.',
-  userStatusSaved: 'User status updated.',
-  lastAdministrator: 'At least one active user must keep the Administrators role.',
-  administratorsPermissions: "The Administrators role's permissions cannot be changed.",
-  ownAccount: 'You cannot disable your own account.',
-});
-
 export interface RoleListInput {
   page: number;
   pageSize: number;
@@ -94,6 +89,16 @@ export interface RoleListInput {
 /** Methods in canonical order, each once. */
 function canonicalMethods(methods: readonly PermissionMethod[]): PermissionMethod[] {
   return PERMISSION_METHODS.filter((method) => methods.includes(method));
+}
+
+/** What the caller may do with a role that grants `entries` (RoleListItem.editable/assignable). */
+function reachOf(
+  roleId: string,
+  entries: readonly PermissionEntry[],
+  caller: readonly PermissionEntry[],
+): { editable: boolean; assignable: boolean } {
+  const assignable = !isAbove(entries, caller);
+  return { editable: assignable && roleId !== ROLE_IDS.administrators, assignable };
 }
 
 export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'identity'>) {
@@ -132,15 +137,6 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
     if (found.length !== unique.length) throw new NotFoundError('User');
   }
 
-  /** Nobody may lock the console: some active user must stay an administrator. */
-  async function assertAdministratorRemains(q: Queryable) {
-    const [row] = await q
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(eq(users.roleId, ROLE_IDS.administrators), eq(users.status, 'active')));
-    if (!row || row.count === 0) throw new BusinessRuleError(ACCESS_MESSAGES.lastAdministrator);
-  }
-
   async function roleUsers(q: Queryable, roleId: string): Promise<RoleUser[]> {
     return q
       .select({ id: users.id, email: users.email, status: users.status })
@@ -149,13 +145,22 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       .orderBy(asc(users.email));
   }
 
-  async function roleDetail(q: Queryable, id: string): Promise<RoleDetail> {
+  /** The role as `caller` sees it (their permissions decide editable/assignable). */
+  async function roleDetail(
+    q: Queryable,
+    id: string,
+    caller: readonly PermissionEntry[],
+  ): Promise<RoleDetail> {
     const role = await findRole(q, id);
     const permissions = await q
       .select({ path: rolePermissions.path, methods: rolePermissions.methods })
       .from(rolePermissions)
       .where(eq(rolePermissions.roleId, id))
       .orderBy(asc(rolePermissions.path));
+    const entries = permissions.map((p) => ({
+      path: p.path,
+      methods: canonicalMethods(p.methods as PermissionMethod[]),
+    }));
     return {
       id: role.id,
       name: role.name,
@@ -163,10 +168,8 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       version: role.version,
       createdDate: iso(role.createdAt),
       updatedDate: iso(role.updatedAt),
-      permissions: permissions.map((p) => ({
-        path: p.path,
-        methods: canonicalMethods(p.methods as PermissionMethod[]),
-      })),
+      ...reachOf(role.id, entries, caller),
+      permissions: entries,
       users: await roleUsers(q, id),
     };
   }
@@ -183,7 +186,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
   }
 
   return {
-    async listRoles(input: RoleListInput): Promise<ListResult<RoleListItem>> {
+    async listRoles(input: RoleListInput, caller: Caller): Promise<ListResult<RoleListItem>> {
       const userCount = sql<number>`count(${users.id})::int`;
       const where = and(
         input.search ? ilike(roles.name, containsPattern(input.search)) : undefined,
@@ -218,6 +221,10 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         .select({ total: sql<number>`count(*)::int` })
         .from(roles)
         .where(where);
+      const entries = await permissionsOfRoles(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -227,6 +234,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           version: row.version,
           createdDate: iso(row.createdAt),
           updatedDate: iso(row.updatedAt),
+          ...reachOf(row.id, entries.get(row.id) ?? [], caller.permissions),
         })),
         total: count?.total ?? 0,
         page: input.page,
@@ -234,14 +242,15 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
       };
     },
 
-    getRole(id: string): Promise<RoleDetail> {
-      return roleDetail(db, id);
+    getRole(id: string, caller: Caller): Promise<RoleDetail> {
+      return roleDetail(db, id, caller.permissions);
     },
 
     async createRole(
       input: { name: string; description?: string | undefined },
-      actor: AuditActor,
+      caller: Caller,
     ): Promise<RoleDetail> {
+      const actor = actorOf(caller);
       try {
         return await db.transaction(async (tx) => {
           await assertNameFree(tx, input.name);
@@ -249,7 +258,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           await tx
             .insert(roles)
             .values({ id, name: input.name, description: input.description || null });
-          return auditRole(tx, actor, null, await roleDetail(tx, id));
+          return auditRole(tx, actor, null, await roleDetail(tx, id, caller.permissions));
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new NameExistsError();
@@ -259,11 +268,12 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
 
     async updateRole(
       input: { id: string; name: string; description?: string | undefined; version: number },
-      actor: AuditActor,
+      caller: Caller,
     ): Promise<RoleDetail> {
       try {
         return await db.transaction(async (tx) => {
-          const role = await roleDetail(tx, input.id);
+          const role = await roleDetail(tx, input.id, caller.permissions);
+          assertRoleWithinReach(role.permissions, caller.permissions);
           if (role.version !== input.version) throw new StaleVersionError();
           await assertNameFree(tx, input.name, input.id);
           const updated = await tx
@@ -279,7 +289,12 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
             .where(and(eq(roles.id, input.id), eq(roles.version, input.version)))
             .returning({ id: roles.id });
           if (updated.length === 0) throw new StaleVersionError();
-          return auditRole(tx, actor, role, await roleDetail(tx, input.id));
+          return auditRole(
+            tx,
+            actorOf(caller),
+            role,
+            await roleDetail(tx, input.id, caller.permissions),
+          );
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new NameExistsError();
@@ -289,13 +304,15 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
 
     async setRolePermissions(
       input: { roleId: string; permissions: PermissionEntry[]; version?: number | undefined },
-      actor: AuditActor,
+      caller: Caller,
     ): Promise<RoleDetail> {
       const changed = db.transaction(async (tx) => {
-        const role = await roleDetail(tx, input.roleId);
+        const role = await roleDetail(tx, input.roleId, caller.permissions);
+        assertRoleWithinReach(role.permissions, caller.permissions);
         if (role.id === ROLE_IDS.administrators) {
           throw new BusinessRuleError(ACCESS_MESSAGES.administratorsPermissions);
         }
+        assertGrantable(caller.permissions, input.permissions);
         if (input.version !== undefined && role.version !== input.version) {
           throw new StaleVersionError();
         }
@@ -310,19 +327,28 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           );
         }
         await bumpVersion(tx, role.id, input.version);
-        return auditRole(tx, actor, role, await roleDetail(tx, role.id));
+        return auditRole(
+          tx,
+          actorOf(caller),
+          role,
+          await roleDetail(tx, role.id, caller.permissions),
+        );
       });
       return accessChanged(changed);
     },
 
     async setRoleUsers(
       input: { roleId: string; userIds: string[] },
-      actor: AuditActor,
+      caller: Caller,
     ): Promise<RoleDetail> {
+      const actor = actorOf(caller);
       const changed = db.transaction(async (tx) => {
-        const role = await roleDetail(tx, input.roleId);
+        const role = await roleDetail(tx, input.roleId, caller.permissions);
+        assertRoleWithinReach(role.permissions, caller.permissions);
         const ids = [...new Set(input.userIds)];
         await assertUsersExist(tx, ids);
+        // Those leaving hold this role (within reach); those joining leave theirs.
+        await assertUsersWithinReach(tx, ids, caller.permissions);
         const touched = [...role.users.map((user) => user.id), ...ids];
         const usersBefore = await userSnapshots(tx, touched);
         const now = new Date();
@@ -343,17 +369,19 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         }
         await assertAdministratorRemains(tx);
         await recordUserChanges(tx, actor, usersBefore, await userSnapshots(tx, touched));
-        return auditRole(tx, actor, role, await roleDetail(tx, input.roleId));
+        return auditRole(tx, actor, role, await roleDetail(tx, input.roleId, caller.permissions));
       });
       return accessChanged(changed);
     },
 
     async assignRole(
       input: { roleId: string; userIds: string[]; emails: string[] },
-      actor: AuditActor,
+      caller: Caller,
     ): Promise<AssignRoleResult> {
+      const actor = actorOf(caller);
       const changed = db.transaction(async (tx) => {
-        const role = await roleDetail(tx, input.roleId);
+        const role = await roleDetail(tx, input.roleId, caller.permissions);
+        assertRoleWithinReach(role.permissions, caller.permissions);
         const ids = [...new Set(input.userIds)];
         await assertUsersExist(tx, ids);
         const byEmail =
@@ -363,6 +391,11 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
                 .from(users)
                 .where(inArray(users.email, [...new Set(input.emails)]))
             : [];
+        await assertUsersWithinReach(
+          tx,
+          [...ids, ...byEmail.map((user) => user.id)],
+          caller.permissions,
+        );
         const usersBefore = await userSnapshots(tx, [...ids, ...byEmail.map((user) => user.id)]);
         const now = new Date();
         const affected: RoleUser[] = [];
@@ -404,7 +437,7 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
           affected.map((user) => user.id),
         );
         await recordUserChanges(tx, actor, usersBefore, usersAfter);
-        await auditRole(tx, actor, role, await roleDetail(tx, input.roleId));
+        await auditRole(tx, actor, role, await roleDetail(tx, input.roleId, caller.permissions));
         affected.sort((a, b) => a.email.localeCompare(b.email));
         return { roleId: input.roleId, users: affected, created };
       });
@@ -439,32 +472,6 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         .orderBy(asc(users.email))
         .limit(input.limit);
       return rows;
-    },
-
-    async setUserStatus(
-      input: { id: string; status: 'active' | 'inactive' },
-      auth: AuthContext,
-    ): Promise<RoleUser> {
-      if (input.id === auth.userId && input.status === 'inactive') {
-        throw new BusinessRuleError(ACCESS_MESSAGES.ownAccount);
-      }
-      const changed = db.transaction(async (tx) => {
-        const before = await userSnapshots(tx, [input.id]);
-        const [updated] = await tx
-          .update(users)
-          .set({ status: input.status, updatedAt: new Date() })
-          .where(eq(users.id, input.id))
-          .returning({ id: users.id, email: users.email, status: users.status });
-        if (!updated) throw new NotFoundError('User');
-        await assertAdministratorRemains(tx);
-        await recordUserChanges(tx, actorOf(auth), before, await userSnapshots(tx, [input.id]));
-        return updated;
-      });
-      const user = await accessChanged(changed);
-      // A disabled user's tokens stop working at once, not when they expire (revoking drops the
-      // session cache again once the revocation is written).
-      if (user.status === 'inactive') await identity.revokeAllSessions(user.id);
-      return user;
     },
   };
 }

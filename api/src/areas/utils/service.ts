@@ -12,6 +12,7 @@ import {
   branches,
   countries,
   issuers,
+  notificationTags,
   partners,
   paymentMethods,
   residenceCountries,
@@ -92,6 +93,11 @@ const SOURCES: Record<ModelCollection, Source> = {
       prefix: partners.prefix,
     },
     order: [partners.name, partners.id],
+  },
+  notificationsTag: {
+    table: notificationTags,
+    columns: { code: notificationTags.code, sortOrder: notificationTags.sortOrder },
+    order: [notificationTags.sortOrder],
   },
 };
 

@@ -1,6 +1,25 @@
-import { bigint, foreignKey, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
-/** Published versions of each remote (api/drizzle/0004_releases.sql). Never updated or deleted. */
+/** One shared package a remote version requires (its mf-manifest.json `shared[]`). */
+export interface SharedRequirement {
+  package: string;
+  required: string;
+}
+
+/**
+ * Published versions of each remote (api/drizzle/0004_releases.sql). Never deleted; only the
+ * facts 0025 added (entry hash, shared requirements) are filled in once for older versions.
+ */
 export const remoteVersions = pgTable(
   'remote_versions',
   {
@@ -10,6 +29,10 @@ export const remoteVersions = pgTable(
     manifestHash: text('manifest_hash').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     publishedBy: text('published_by').notNull(),
+    /** sha256 (hex) of the remote entry as published; null before 0025 until a pin checks it. */
+    entryHash: text('entry_hash'),
+    /** The shared packages its manifest requires; null before 0025. */
+    sharedRequirements: jsonb('shared_requirements').$type<SharedRequirement[]>(),
   },
   (t) => [unique('remote_versions_remote_version_unique').on(t.remote, t.version)],
 );
@@ -48,6 +71,8 @@ export const remotePinHistory = pgTable(
     pinnedBy: text('pinned_by').notNull(),
     pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),
     reason: text('reason'),
+    /** The pin overrode the compatibility gate. */
+    forced: boolean('forced').notNull().default(false),
   },
   (t) => [
     foreignKey({

@@ -1,30 +1,16 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Flex,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  RESOURCES,
-  type PinHistoryItem,
-  type ReleaseVersionItem,
-  type RemoteReleaseItem,
-} from '@esim/contracts';
+import { RESOURCES, type RemoteReleaseItem } from '@esim/contracts';
 import { getFormatters, usePermission } from '@esim/platform';
-import {
-  clearReleasePreview,
-  setReleasePreview,
-  type ReleasePreviews,
-} from '@esim/remote-kit/release';
+import type { ReleasePreviews } from '@esim/remote-kit/release';
+import { CanaryDialog } from './CanaryDialog';
+import { CanaryPanel } from './CanaryPanel';
+import { EndCanaryDialog } from './EndCanaryDialog';
 import { PinDialog } from './PinDialog';
+import { PinHistoryTable } from './PinHistoryTable';
 import { RollbackDialog } from './RollbackDialog';
+import { VersionTable } from './VersionTable';
 
 export interface RemoteReleaseCardProps {
   release: RemoteReleaseItem;
@@ -32,125 +18,18 @@ export interface RemoteReleaseCardProps {
   previews: ReleasePreviews;
 }
 
-/** The console loads the release document at start: a preview change needs a page load. */
-function reloadConsole(): void {
-  window.location.reload();
-}
+type Dialog = 'pin' | 'rollback' | 'canary' | 'endCanary';
 
-/** One remote: its pin, its published versions (with preview), its pin history. */
+/** One remote: its pin, its canary, its published versions (with preview), its pin history. */
 export function RemoteReleaseCard({ release, previews }: RemoteReleaseCardProps) {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const format = getFormatters(i18n.language);
   const canPin = usePermission(RESOURCES.releases, 'PUT');
   const canRollback = usePermission(RESOURCES.releases, 'POST');
-  const [dialog, setDialog] = useState<'pin' | 'rollback' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const { remote, pinnedVersion, rollbackVersion } = release;
   const area = t(`common:areas.${remote}`, { defaultValue: remote });
-  const previewed = previews[remote];
-
-  const versionColumns: TableColumnsType<ReleaseVersionItem> = [
-    {
-      key: 'version',
-      title: t('releases.versions.version'),
-      dataIndex: 'version',
-      render: (version: string) => <Typography.Text strong>{version}</Typography.Text>,
-    },
-    {
-      key: 'hash',
-      title: t('releases.versions.hash'),
-      dataIndex: 'manifestHash',
-      render: (hash: string) => (
-        <Typography.Text code copyable={{ text: hash }} title={hash}>
-          {hash.slice(0, 12)}
-        </Typography.Text>
-      ),
-    },
-    { key: 'publishedBy', title: t('releases.versions.publishedBy'), dataIndex: 'publishedBy' },
-    {
-      key: 'publishedAt',
-      title: t('releases.versions.publishedAt'),
-      dataIndex: 'publishedAt',
-      render: (at: string) => format.dateTime(at),
-    },
-    {
-      key: 'status',
-      title: t('releases.versions.status'),
-      render: (_, item) => (
-        <Space size={4} wrap>
-          {item.pinned && <Tag color="green">{t('releases.versions.pinnedTag')}</Tag>}
-          {previewed === item.version && (
-            <Tag color="gold">{t('releases.versions.previewTag')}</Tag>
-          )}
-        </Space>
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('releases.versions.actions'),
-      render: (_, item) => {
-        if (item.pinned) return null;
-        if (previewed === item.version) {
-          return (
-            <Button
-              size="small"
-              data-testid={`release-stop-preview-${remote}-${item.version}`}
-              onClick={() => {
-                clearReleasePreview(remote);
-                reloadConsole();
-              }}
-            >
-              {t('releases.preview.stop')}
-            </Button>
-          );
-        }
-        return (
-          <Button
-            size="small"
-            data-testid={`release-preview-${remote}-${item.version}`}
-            onClick={() => {
-              setReleasePreview(remote, item.version);
-              reloadConsole();
-            }}
-          >
-            {t('releases.preview.button')}
-          </Button>
-        );
-      },
-    },
-  ];
-
-  const historyColumns: TableColumnsType<PinHistoryItem> = [
-    {
-      key: 'when',
-      title: t('releases.history.when'),
-      dataIndex: 'pinnedAt',
-      render: (at: string) => format.dateTime(at),
-    },
-    { key: 'who', title: t('releases.history.who'), dataIndex: 'pinnedBy' },
-    {
-      key: 'action',
-      title: t('releases.history.action'),
-      dataIndex: 'action',
-      render: (action: PinHistoryItem['action']) => (
-        <Tag color={action === 'rollback' ? 'orange' : 'blue'}>
-          {t(`releases.history.actions.${action}`)}
-        </Tag>
-      ),
-    },
-    {
-      key: 'from',
-      title: t('releases.history.from'),
-      dataIndex: 'fromVersion',
-      render: (from: string | null) => from ?? t('releases.history.none'),
-    },
-    { key: 'to', title: t('releases.history.to'), dataIndex: 'toVersion' },
-    {
-      key: 'reason',
-      title: t('releases.history.reason'),
-      dataIndex: 'reason',
-      render: (reason: string | null) => reason ?? '',
-    },
-  ];
+  const close = () => setDialog(null);
 
   return (
     <Card
@@ -215,45 +94,36 @@ export function RemoteReleaseCard({ release, previews }: RemoteReleaseCardProps)
           )}
         </Space>
 
+        <CanaryPanel
+          release={release}
+          area={area}
+          canChange={canPin}
+          onSet={() => setDialog('canary')}
+          onEnd={() => setDialog('endCanary')}
+        />
+
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('releases.versions.title')}
         </Typography.Title>
-        <div data-testid={`release-versions-${remote}`}>
-          <Table<ReleaseVersionItem>
-            size="small"
-            rowKey="version"
-            columns={versionColumns}
-            dataSource={release.versions}
-            pagination={release.versions.length > 10 ? { pageSize: 10 } : false}
-            scroll={{ x: 'max-content' }}
-          />
-        </div>
+        <VersionTable release={release} previewed={previews[remote]} />
 
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('releases.history.title')}
         </Typography.Title>
-        <div data-testid={`release-history-${remote}`}>
-          <Table<PinHistoryItem>
-            size="small"
-            rowKey="id"
-            columns={historyColumns}
-            dataSource={release.history}
-            pagination={release.history.length > 5 ? { pageSize: 5 } : false}
-            locale={{ emptyText: t('releases.history.empty') }}
-            scroll={{ x: 'max-content' }}
-          />
-        </div>
+        <PinHistoryTable release={release} />
       </Flex>
 
-      {dialog === 'pin' && (
-        <PinDialog release={release} area={area} onClose={() => setDialog(null)} />
-      )}
+      {dialog === 'pin' && <PinDialog release={release} area={area} onClose={close} />}
       {dialog === 'rollback' && pinnedVersion && rollbackVersion && (
-        <RollbackDialog
+        <RollbackDialog remote={remote} area={area} pinnedVersion={pinnedVersion} onClose={close} />
+      )}
+      {dialog === 'canary' && <CanaryDialog release={release} area={area} onClose={close} />}
+      {dialog === 'endCanary' && pinnedVersion && (
+        <EndCanaryDialog
           remote={remote}
           area={area}
           pinnedVersion={pinnedVersion}
-          onClose={() => setDialog(null)}
+          onClose={close}
         />
       )}
     </Card>

@@ -13,7 +13,7 @@ export interface RollbackDialogProps {
   onClose: () => void;
 }
 
-/** Roll back to the version pinned before: reason, confirmed, then POST release/rollback. */
+/** Roll back to the version pinned before: reason (required), confirmed, then POST release/rollback. */
 export function RollbackDialog({ remote, area, pinnedVersion, onClose }: RollbackDialogProps) {
   const { t } = useTranslation(['settings', 'common']);
   const queryClient = useQueryClient();
@@ -42,6 +42,7 @@ export function RollbackDialog({ remote, area, pinnedVersion, onClose }: Rollbac
         control={form.control}
         name="reason"
         label={t('common:fields.reason')}
+        required
         rows={3}
         maxLength={MAX_LENGTH.long}
         placeholder={t('releases.rollback.reasonPlaceholder')}

@@ -1,5 +1,8 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { pinRelease, releaseKeys, rollbackRelease } from './api';
+import { endCanary, pinRelease, releaseKeys, rollbackRelease, setCanary } from './api';
+
+const refreshList = (queryClient: QueryClient) => () =>
+  queryClient.invalidateQueries({ queryKey: releaseKeys.list() });
 
 /**
  * The Releases screen's changes, each refreshing the release list:
@@ -8,14 +11,14 @@ import { pinRelease, releaseKeys, rollbackRelease } from './api';
 export const releaseMutations = {
   /** PUT release/pin */
   pin: (queryClient: QueryClient) =>
-    mutationOptions({
-      mutationFn: pinRelease,
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: releaseKeys.all }),
-    }),
+    mutationOptions({ mutationFn: pinRelease, onSuccess: refreshList(queryClient) }),
   /** POST release/rollback */
   rollback: (queryClient: QueryClient) =>
-    mutationOptions({
-      mutationFn: rollbackRelease,
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: releaseKeys.all }),
-    }),
+    mutationOptions({ mutationFn: rollbackRelease, onSuccess: refreshList(queryClient) }),
+  /** PUT release/canary */
+  setCanary: (queryClient: QueryClient) =>
+    mutationOptions({ mutationFn: setCanary, onSuccess: refreshList(queryClient) }),
+  /** DELETE release/canary */
+  endCanary: (queryClient: QueryClient) =>
+    mutationOptions({ mutationFn: endCanary, onSuccess: refreshList(queryClient) }),
 };

@@ -3,7 +3,7 @@ import type { ApiSuccess } from '@esim/contracts';
 import { HTTP_TIMEOUT_MS } from '@esim/utils';
 import { getIdToken } from '../auth/auth-session';
 import { getRuntimeConfig } from '../runtime-config';
-import { emitUnauthorized } from '../session/session-events';
+import { emitForbidden, emitUnauthorized } from '../session/session-events';
 import { ApiError, DEFAULT_ERROR_MESSAGE, errorFromBody } from './api-error';
 import type { ApiMessageRef } from './api-message-translator';
 
@@ -57,6 +57,8 @@ export interface RequestOptions {
   notifySuccess?: boolean;
   /** Milliseconds; default 60000. */
   timeout?: number;
+  /** Let the request outlive the page (a last report sent on pagehide); small bodies only. */
+  keepalive?: boolean;
 }
 
 const silentNotifier: Notifier = { success: () => undefined, error: () => undefined };
@@ -165,6 +167,7 @@ export async function requestRaw(
       headers: options.headers,
       signal: options.signal,
       timeout: options.timeout ?? HTTP_TIMEOUT_MS,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (isAbort(error)) throw error;
@@ -175,6 +178,9 @@ export async function requestRaw(
     } else if (options.notifyError !== false) {
       settings.notify.error(apiError.message);
     }
+    // Someone may have taken rights away: the permission store reads them again (menu, route
+    // guard and buttons follow).
+    if (apiError.status === 403) emitForbidden();
     throw apiError;
   }
 }

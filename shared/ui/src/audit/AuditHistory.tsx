@@ -34,6 +34,8 @@ export interface AuditHistoryProps {
    * stock item's import entry); undefined keeps Created / Updated / Deleted.
    */
   actionLabel?: (entry: AuditEntry) => string | undefined;
+  /** Which record an entry is about, shown first (a history of many records, e.g. all notices). */
+  entryTitle?: (entry: AuditEntry) => ReactNode;
 }
 
 const ACTION_COLORS: Record<AuditAction, string> = {
@@ -140,6 +142,7 @@ export function AuditHistory({
   fieldLabel,
   formatValue,
   actionLabel,
+  entryTitle,
 }: AuditHistoryProps) {
   const { t, i18n } = useTranslation('ui');
   if (error) return <TableErrorState onRetry={onRetry} />;
@@ -170,6 +173,11 @@ export function AuditHistory({
                     marginBottom: 8,
                   }}
                 >
+                  {entryTitle ? (
+                    <Typography.Text data-testid="audit-entry-title">
+                      {entryTitle(entry)}
+                    </Typography.Text>
+                  ) : null}
                   <Tag color={ACTION_COLORS[entry.action]} data-testid="audit-action">
                     {actionLabel?.(entry) ?? t(`audit.action.${entry.action}`)}
                   </Tag>

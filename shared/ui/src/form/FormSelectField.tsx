@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  useController,
+  type Control,
+  type FieldError,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 import { OptionSelect } from '../options/OptionSelect';
 import type { OptionItem } from '../options/types';
 import { FieldShell } from './FieldShell';
@@ -14,13 +20,36 @@ export interface FormSelectFieldProps<TValues extends FieldValues> {
   disabled?: boolean;
   includeAll?: boolean;
   allLabel?: string;
-  mode?: 'multiple';
+  /** Several options ('multiple'), or several values typed by the user as well ('tags'). */
+  mode?: 'multiple' | 'tags';
+  /** 'tags': characters that end a typed value (pasting 'a@x.jp, b@y.jp' gives two). */
+  tokenSeparators?: string[];
   allowClear?: boolean;
   showSearch?: boolean;
   loading?: boolean;
   /** Searches the options on the server as the user types (the options follow the answer). */
   onSearch?: (text: string) => void;
   extra?: ReactNode;
+}
+
+/**
+ * The error to show for the field: its own, else (a list of values) the first of its values'
+ * errors, e.g. the second typed e-mail is not one.
+ */
+export function firstFieldError(error: unknown): FieldError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if (typeof (error as FieldError).message === 'string') return error as FieldError;
+  // The values' errors by index; `ref` (the input element) is no error to look into.
+  const items = Array.isArray(error)
+    ? (error as unknown[])
+    : Object.entries(error)
+        .filter(([key]) => /^\d+$/.test(key))
+        .map(([, item]) => item as unknown);
+  for (const item of items) {
+    const found = firstFieldError(item);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Option list bound to a react-hook-form field. */
@@ -32,7 +61,13 @@ export function FormSelectField<TValues extends FieldValues>(props: FormSelectFi
   } = useController({ control, name });
   const id = `field-${name}`;
   return (
-    <FieldShell id={id} label={label} required={required} error={fieldState.error} extra={extra}>
+    <FieldShell
+      id={id}
+      label={label}
+      required={required}
+      error={firstFieldError(fieldState.error)}
+      extra={extra}
+    >
       <OptionSelect
         {...selectProps}
         {...(onSearch ? { onSearch, showSearch: true, filterOption: false } : {})}

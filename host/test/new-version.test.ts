@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { PinnedReleaseDocument } from '@esim/contracts';
+import { changedRemotes } from '../src/remotes/new-version';
+
+const pins = (entries: Record<string, string>, extra: Partial<Record<string, object>> = {}) =>
+  ({
+    remotes: Object.fromEntries(
+      Object.entries(entries).map(([remote, version]) => [
+        remote,
+        {
+          version,
+          manifestUrl: `/remotes/${remote}/${version}/mf-manifest.json`,
+          ...extra[remote],
+        },
+      ]),
+    ),
+  }) as PinnedReleaseDocument;
+
+describe('the new version signal', () => {
+  it('names the loaded areas whose pin moved, with both versions', () => {
+    const loaded = new Map([
+      ['stock', '1.0.0'],
+      ['orders', '1.0.0'],
+      ['partners', '1.0.0'],
+    ]);
+    expect(
+      changedRemotes(loaded, pins({ stock: '1.0.0', partners: '1.0.1', orders: '0.9.0' })),
+    ).toEqual([
+      { remote: 'orders', loaded: '1.0.0', latest: '0.9.0' },
+      { remote: 'partners', loaded: '1.0.0', latest: '1.0.1' },
+    ]);
+  });
+
+  it('says nothing about areas this tab has not loaded, or while nothing changed', () => {
+    const loaded = new Map([['stock', '1.0.0']]);
+    expect(changedRemotes(loaded, pins({ stock: '1.0.0', orders: '2.0.0' }))).toEqual([]);
+    expect(changedRemotes(new Map(), pins({ stock: '2.0.0' }))).toEqual([]);
+    expect(changedRemotes(loaded, undefined)).toEqual([]);
+  });
+
+  it('leaves out an area that is no longer pinned (a reload would not load it)', () => {
+    expect(changedRemotes(new Map([['stock', '1.0.0']]), pins({}))).toEqual([]);
+  });
+
+  it("follows the user's own channel: a canary (or preview) version that ends is a change", () => {
+    const loaded = new Map([['stock', '1.1.0']]);
+    expect(
+      changedRemotes(loaded, pins({ stock: '1.1.0' }, { stock: { channel: 'canary' } })),
+    ).toEqual([]);
+    expect(changedRemotes(loaded, pins({ stock: '1.0.0' }))).toEqual([
+      { remote: 'stock', loaded: '1.1.0', latest: '1.0.0' },
+    ]);
+  });
+});
