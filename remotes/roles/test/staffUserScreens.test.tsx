@@ -181,16 +181,20 @@ describe('Assign permission', () => {
       const form = await screen.findByTestId('assign-form', {}, WAIT);
       const [roleBox, usersBox, emailsBox] = within(form).getAllByRole('combobox');
       fireEvent.mouseDown(roleBox!);
-      await waitFor(() =>
-        expect(document.querySelector('.ant-select-item-option[title="Clerks"]')).not.toBeNull(),
+      await waitFor(
+        () =>
+          expect(document.querySelector('.ant-select-item-option[title="Clerks"]')).not.toBeNull(),
+        SHORT,
       );
       expect(document.querySelector('.ant-select-item-option[title="Administrators"]')).toBeNull();
       await chooseOption(roleBox!, 'Clerks');
       fireEvent.mouseDown(usersBox!);
-      await waitFor(() =>
-        expect(
-          document.querySelector('.ant-select-item-option[title="ann@esim.test"]'),
-        ).not.toBeNull(),
+      await waitFor(
+        () =>
+          expect(
+            document.querySelector('.ant-select-item-option[title="ann@esim.test"]'),
+          ).not.toBeNull(),
+        SHORT,
       );
       await chooseOption(usersBox!, 'ann@esim.test');
       fireEvent.change(emailsBox!, { target: { value: 'New@esim.test' } });

@@ -90,6 +90,7 @@ describe('building one remote', () => {
       expect(routes.routes.map((route: { path: string }) => route.path)).toEqual([
         '/settings',
         '/settings/releases',
+        '/settings/notifications',
       ]);
       // The build's version marker is compiled in (DefinePlugin), in a content-hashed chunk.
       const chunks = fs.readdirSync(OUT).filter((file) => /\.[0-9a-f]{12}\.js$/.test(file));
