@@ -20,6 +20,7 @@ export const EMBEDDED_SUITE = [
   'api/test/stock-import.test.ts',
   'api/test/releases.test.ts',
   'api/test/audit.test.ts',
+  'api/test/dashboard.test.ts',
 ];
 
 const missing = EMBEDDED_SUITE.filter((file) => !fs.existsSync(file));

@@ -9,9 +9,10 @@
 --
 -- Each figure is kept at two levels, the partner's own rows and the rows of every partner
 -- (partner_id = the nil uuid, dashboard_all_partners()), and the eSIM counts at two grains, the
--- business day and the calendar month (period_start = its first day): a period of three years
--- reads 36 month rows per key plus the days of its partial first and last months. A purchase of
--- one plan used in one country writes 6 rows: 2 of sales, 4 of eSIMs.
+-- business day and the calendar month (period_start = its first day, the sum of its days): a
+-- period of three years reads ~36 month rows per key and at most ~30 day rows (grainRanges in
+-- src/areas/dashboard/period.ts). A purchase of one plan used in one country writes 6 rows: 2 of
+-- sales, 4 of eSIMs.
 --
 -- Rows are striped like orders_count_all (0019): an order adds to the stripe of its id, so
 -- concurrent purchases of one partner on one day rarely wait for each other's commit on the

@@ -18,8 +18,8 @@ import { recentOrders } from './recent-orders';
 /**
  * The dashboard's widgets (spec section 7 'Dashboard', docs/dashboard.md). A partner's own staff
  * read their partner's figures only: every query names the partner, and runs in
- * withPartnerScope (row-level security behind it). The reseller's staff read every partner's
- * figures straight on the pool. A partner role bound to no partner sees nothing (empty figures).
+ * withPartnerScope (row-level security behind it). The reseller's staff read the rows of every
+ * partner. A partner role bound to no partner sees nothing (empty figures).
  */
 export function createDashboardService(db: Db) {
   /**
