@@ -18,6 +18,7 @@ export { REMOTE_AREAS } from './areas.js';
 export {
   buildRouteManifest,
   labelTexts,
+  releaseRouteManifest,
   RouteManifestPlugin,
   ROUTE_MANIFEST_FILE,
   ROUTE_MANIFEST_SOURCE,

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 
 const require = createRequire(import.meta.url);
@@ -112,6 +113,25 @@ export async function buildRouteManifest({ dir, area, version, defines, localesD
         : {}),
     })),
   };
+}
+
+/**
+ * The route-manifest.json a release build of the remote at `dir` would publish (no e2e-only
+ * routes; the build's checks, English labels required): for a remote's own tests.
+ * @param {{ dir: string, area: string }} options
+ */
+export function releaseRouteManifest({ dir, area }) {
+  return buildRouteManifest({
+    dir,
+    area,
+    version: '0.0.0-test',
+    defines: {
+      __REMOTE_NAME__: JSON.stringify(area),
+      __REMOTE_VERSION__: JSON.stringify('0.0.0-test'),
+      __REMOTE_E2E_EXTRA_ROUTE__: 'false',
+    },
+    localesDir: fileURLToPath(new URL('../../../locales', import.meta.url)),
+  });
 }
 
 /**
