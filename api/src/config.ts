@@ -74,6 +74,12 @@ export interface AppConfig {
     idTokenTtlSeconds: number;
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
+    /**
+     * How long a rotated refresh token may still be presented without counting as theft
+     * (REFRESH_TOKEN_RETRY_GRACE_SECONDS, default 30, 0-60 like Cognito's RetryGracePeriodSeconds):
+     * two tabs refreshing at once, or a page reloaded while its refresh was in flight.
+     */
+    refreshTokenRetryGraceSeconds: number;
     otpTtlSeconds: number;
     /** One-time passwords per user and per client address in 15 minutes. */
     otpCodesPerUser: number;
@@ -316,6 +322,10 @@ export function loadConfig(
       idTokenTtlSeconds: int(env.ID_TOKEN_TTL_SECONDS, 3600),
       accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 3600),
       refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),
+      refreshTokenRetryGraceSeconds: Math.min(
+        60,
+        Math.max(0, int(env.REFRESH_TOKEN_RETRY_GRACE_SECONDS, 30)),
+      ),
       otpTtlSeconds: int(env.OTP_TTL_SECONDS, 5 * 60),
       otpCodesPerUser: int(env.OTP_MAX_CODES_PER_USER, 5),
       otpInitiatePerIp: int(env.OTP_MAX_SIGN_INS_PER_IP, 30),

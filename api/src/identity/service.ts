@@ -308,23 +308,33 @@ export class IdentityService {
           and(eq(identityRefreshTokens.tokenHash, hash), isNull(identityRefreshTokens.rotatedAt)),
         )
         .returning({ sessionId: identityRefreshTokens.sessionId });
-      if (!rotated) {
+      let sessionId = rotated?.sessionId;
+      if (!sessionId) {
+        const grace = this.deps.config.identity.refreshTokenRetryGraceSeconds;
         const [reused] = await tx
-          .select({ sessionId: identityRefreshTokens.sessionId })
+          .select({
+            sessionId: identityRefreshTokens.sessionId,
+            withinGrace: sql<boolean>`${identityRefreshTokens.rotatedAt} > now() - make_interval(secs => ${grace})`,
+          })
           .from(identityRefreshTokens)
           .where(eq(identityRefreshTokens.tokenHash, hash));
         if (!reused) return { ok: false, error: MESSAGES.invalidRefreshToken } as const;
-        await tx
-          .update(identitySessions)
-          .set({ revokedAt: sql`now()` })
-          .where(
-            and(eq(identitySessions.id, reused.sessionId), isNull(identitySessions.revokedAt)),
-          );
-        return {
-          ok: false,
-          error: MESSAGES.refreshTokenRevoked,
-          reusedSession: reused.sessionId,
-        } as const;
+        // A retry within the grace period (two tabs at once, a reload during a refresh) gets a new
+        // pair of the same session; later, the rotated token is treated as stolen.
+        if (reused.withinGrace) sessionId = reused.sessionId;
+        else {
+          await tx
+            .update(identitySessions)
+            .set({ revokedAt: sql`now()` })
+            .where(
+              and(eq(identitySessions.id, reused.sessionId), isNull(identitySessions.revokedAt)),
+            );
+          return {
+            ok: false,
+            error: MESSAGES.refreshTokenRevoked,
+            reusedSession: reused.sessionId,
+          } as const;
+        }
       }
       const [row] = await tx
         .select({
@@ -340,7 +350,7 @@ export class IdentityService {
         })
         .from(identitySessions)
         .innerJoin(users, eq(users.id, identitySessions.userId))
-        .where(eq(identitySessions.id, rotated.sessionId));
+        .where(eq(identitySessions.id, sessionId));
       if (!row || row.clientId !== this.deps.config.identity.clientId)
         return { ok: false, error: MESSAGES.invalidRefreshToken } as const;
       if (row.revoked) return { ok: false, error: MESSAGES.refreshTokenRevoked } as const;

@@ -51,7 +51,7 @@ async function expectRejected(token: string, message?: string) {
 }
 
 describe('refresh tokens', () => {
-  it('GetTokensFromRefreshToken rotates: new tokens, a new refresh token, the old one stops working', async () => {
+  it('GetTokensFromRefreshToken rotates: new tokens, a new refresh token, the old one only for a short retry', async () => {
     const user = await newUser('rotate');
     const first = await signIn(server, mailbox, user.email);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // new iat
@@ -74,26 +74,56 @@ describe('refresh tokens', () => {
       userId: user.id,
     });
 
-    const old = await refresh(first.RefreshToken!);
-    expect(old.status).toBe(400);
-    expect(old.body).toEqual({
-      __type: 'NotAuthorizedException',
-      message: 'Refresh Token has been revoked',
-    });
+    const retried = await refresh(first.RefreshToken!);
+    expect(retried.status, 'a retry within the grace period').toBe(200);
+    expect(decodeJwt(retried.body.AuthenticationResult!.IdToken).origin_jti).toBe(
+      before.origin_jti,
+    );
   });
 
-  it('reuse of a rotated refresh token revokes the whole session (theft detection)', async () => {
-    const user = await newUser('reuse');
+  it('two tabs refreshing with the same token at once both get tokens; the session lives', async () => {
+    const user = await newUser('twotabs');
     const first = await signIn(server, mailbox, user.email);
-    const second = (await refresh(first.RefreshToken!)).body.AuthenticationResult!;
-    expect((await refresh(first.RefreshToken!)).status).toBe(400);
-
-    const afterReuse = await refresh(second.RefreshToken!);
-    expect(afterReuse.body).toEqual({
-      __type: 'NotAuthorizedException',
-      message: 'Refresh Token has been revoked',
+    const [a, b] = await Promise.all([refresh(first.RefreshToken!), refresh(first.RefreshToken!)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const tokensA = a.body.AuthenticationResult!;
+    const tokensB = b.body.AuthenticationResult!;
+    expect(tokensA.RefreshToken).not.toBe(tokensB.RefreshToken);
+    await expect(server.identity.verifyIdToken(tokensA.IdToken)).resolves.toMatchObject({
+      userId: user.id,
     });
-    await expectRejected(second.IdToken, 'Session has been revoked');
+    expect((await refresh(tokensB.RefreshToken!)).status).toBe(200);
+  });
+
+  it('reuse of a rotated refresh token after the grace period revokes the whole session (theft detection)', async () => {
+    const strict = await startIdentityServer({
+      database: testDb.database,
+      config: testConfig(mailbox.url, { REFRESH_TOKEN_RETRY_GRACE_SECONDS: '1' }),
+    });
+    try {
+      const strictRefresh = (refreshToken: string) =>
+        strict.call('GetTokensFromRefreshToken', {
+          RefreshToken: refreshToken,
+          ClientId: CLIENT_ID,
+        });
+      const user = await newUser('reuse');
+      const first = await signIn(strict, mailbox, user.email);
+      const second = (await strictRefresh(first.RefreshToken!)).body.AuthenticationResult!;
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      expect((await strictRefresh(first.RefreshToken!)).body).toEqual({
+        __type: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+
+      const afterReuse = await strictRefresh(second.RefreshToken!);
+      expect(afterReuse.body).toEqual({
+        __type: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+      await expectRejected(second.IdToken, 'Session has been revoked');
+    } finally {
+      await strict.close();
+    }
   });
 
   it('InitiateAuth REFRESH_TOKEN_AUTH refreshes (and rotates) as well', async () => {
