@@ -7,6 +7,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import {
+  CHUNK_LOAD_TIMEOUT_MS,
   createSharedConfig,
   persistentCache,
   PrecompressPlugin,
@@ -34,6 +35,7 @@ export default (_env, argv) => {
       publicPath: '/',
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: 'host',
       clean: true,

@@ -391,6 +391,13 @@ describe('canary pins', () => {
     ]) {
       expect((await call('PUT', 'release/canary', body)).statusCode).toBe(400);
     }
+    const noAudience = await call('PUT', 'release/canary', {
+      remote: 'stock',
+      version: '1.0.1',
+      reason: 'no audience',
+    });
+    // The form shows it under the share field.
+    expect(noAudience.json().errors[0].field).toBe('percent');
   });
 
   it('gives a stable share of users near the percent', async () => {

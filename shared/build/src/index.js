@@ -7,6 +7,7 @@ export {
   WORKSPACE_SINGLETON_SUBPATHS,
 } from './shared.js';
 export {
+  CHUNK_LOAD_TIMEOUT_MS,
   createRemoteConfig,
   remoteDistDir,
   remoteVersion,

@@ -29,6 +29,13 @@ export const REMOTE_EXPOSES = {
 };
 
 /**
+ * How long a lazy chunk (a screen, the charts) may take before its import fails and the area's
+ * error page offers Retry. Webpack's default is 120 s; 30 s still loads the largest chunk
+ * (~400 KB) over a slow mobile link.
+ */
+export const CHUNK_LOAD_TIMEOUT_MS = 30_000;
+
+/**
  * The version a build of the remote in `dir` gets: REMOTE_VERSION (tests build two visibly
  * different versions of one remote) or the version in its package.json.
  * @param {string} dir
@@ -108,6 +115,7 @@ export function createRemoteConfig({
       uniqueName: `esim_remote_${area}`,
       filename: '[name].[contenthash:12].js',
       chunkFilename: '[name].[contenthash:12].js',
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
       // Cleans only this version's directory; other versions and other remotes are untouched.
       clean: true,

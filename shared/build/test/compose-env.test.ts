@@ -177,3 +177,38 @@ describe('the environment compose gives the docker/Dockerfile.api containers', (
     }
   });
 });
+
+describe('remote releases in compose', () => {
+  const nginx = read('docker/nginx.conf');
+  const servedBucket =
+    /location \^~ \/remotes\/ \{[\s\S]*?proxy_pass http:\/\/esim_store\/([^/;]+)\//.exec(
+      nginx,
+    )?.[1];
+  const proxyPort = /listen (\d+);/.exec(nginx)?.[1];
+
+  it('the API writes published versions to the bucket the proxy serves and checks pins through the proxy', () => {
+    expect(servedBucket).toBeTruthy();
+    const initCommand = JSON.stringify(services['minio-init']);
+    expect(initCommand).toContain(`local/${servedBucket}`);
+    for (const [name, service] of apiImageServices) {
+      if (service.build?.target !== 'runtime') continue;
+      const config = loadConfig({
+        ...containerEnv(service),
+        SECRET_KEY: randomBytes(32).toString('hex'),
+      });
+      expect(config.remoteStoreBucket, name).toBe(servedBucket);
+      // PUBLIC_URL is the browsers' address; the API reaches the proxy by its service name.
+      const check = new URL(config.releaseCheckStoreUrl ?? '');
+      expect(Object.keys(services), name).toContain(check.hostname);
+      expect(check.port, name).toBe(proxyPort);
+    }
+  });
+
+  it('the release tool talks to the running console through the proxy', () => {
+    const env = containerEnv(services.release!);
+    const url = new URL(env.ESIM_CONSOLE_URL ?? '');
+    expect(Object.keys(services)).toContain(url.hostname);
+    expect(url.port).toBe(proxyPort);
+    expect(env).toHaveProperty('RELEASE_TOKEN');
+  });
+});

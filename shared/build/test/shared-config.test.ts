@@ -96,6 +96,8 @@ describe('createRemoteConfig', () => {
       chunkFilename: expect.stringContaining('[contenthash'),
       clean: true,
     });
+    // A hung screen chunk reaches the area's error page in 30 s, not webpack's 120 s.
+    expect(config.output?.chunkLoadTimeout).toBe(30_000);
     const federation = config.plugins?.find(
       (plugin) => plugin?.constructor.name === 'ModuleFederationPlugin',
     ) as { _options: Record<string, unknown> } | undefined;

@@ -308,9 +308,13 @@ export const setCanarySchema = v.pipe(
     ),
     force: v.optional(v.boolean()),
   }),
-  v.check(
-    (input) => input.percent !== undefined || input.roleIds.length > 0,
-    encodeMessage('required', { name: 'percent' }),
+  v.forward(
+    v.partialCheck(
+      [['percent'], ['roleIds']],
+      (input) => input.percent !== undefined || input.roleIds.length > 0,
+      encodeMessage('required', { name: 'percent' }),
+    ),
+    ['percent'],
   ),
 );
 export type SetCanaryInput = v.InferInput<typeof setCanarySchema>;
