@@ -325,6 +325,47 @@ describe('a user above the caller', () => {
   });
 });
 
+describe("a partner's accounts (partner/account): they get the partner role", () => {
+  const callAs = (token: string, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.inject({ method, url: `/api/mng/${url}`, token, ...(payload ? { payload } : {}) });
+
+  it('are made and removed only by whom that role is within reach of', async () => {
+    const partner = await ok(admin, 'POST', 'partner', {
+      name: 'Guarded partner',
+      code: `GUARD-${Date.now() % 100000}`,
+      target: 'affiliate',
+    });
+    // Edits partners, but does not hold the orders the partner role holds.
+    const desk = await t.createUser({
+      roleId: (await newRole('Partner desk', [{ path: '/partners', methods: ['GET', 'PUT'] }])).id,
+    });
+    const made = await callAs(desk.token, 'POST', 'partner/account', {
+      partnerId: partner.id,
+      email: 'desk-made@guard.test',
+    });
+    expectRefused(made, REFUSED.role);
+
+    const account = await ok(admin, 'POST', 'partner/account', {
+      partnerId: partner.id,
+      email: 'admin-made@guard.test',
+    });
+    expectRefused(
+      await callAs(desk.token, 'DELETE', `partner/account?id=${account.id}`),
+      REFUSED.user,
+    );
+
+    // Staff hold every business area, the partner role's included.
+    const staff = await t.createUser({ roleId: ROLE_IDS.staff });
+    const byStaff = await callAs(staff.token, 'POST', 'partner/account', {
+      partnerId: partner.id,
+      email: 'staff-made@guard.test',
+    });
+    expect(byStaff.statusCode, byStaff.body).toBe(201);
+    const removed = await callAs(staff.token, 'DELETE', `partner/account?id=${account.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
+});
+
 describe('the last active administrator survives every path', () => {
   let superUser: TestUser;
 

@@ -99,4 +99,9 @@ test('a partner admin sees no admin-only menu entries and is denied on a direct 
   await expect(page.getByText(text('en', 'ui', 'noPermission.message'))).toBeVisible();
   await page.getByRole('button', { name: text('en', 'ui', 'noPermission.ok') }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Their own language, profile and session are theirs to manage: no permission needed.
+  await page.getByTestId('menu-settings').click();
+  await expect(page.getByTestId('profile-email')).toHaveText(PARTNER_EMAIL);
+  await expect(page.getByTestId('settings-link-releases')).toHaveCount(0);
 });

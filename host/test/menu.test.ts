@@ -32,13 +32,18 @@ describe('the side menu', () => {
     expect(admin.at(-1)).toBe('/settings/releases');
   });
 
-  it('hides what a partner admin may not use', () => {
+  it('hides what a partner admin may not use; their own settings stay', () => {
     expect(menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.partner]!)).toEqual([
       '/dashboard',
       '/products-price',
       '/orders',
       '/partners',
+      '/settings',
     ]);
+  });
+
+  it('shows the settings (language, profile, session) to a user without any permission', () => {
+    expect(menuFor([])).toEqual(['/settings']);
   });
 
   it('hides roles from staff', () => {
@@ -50,8 +55,8 @@ describe('the side menu', () => {
 
   it('shows Releases only to roles with GET on the release resource', () => {
     expect(menuFor(SEED_ROLE_PERMISSIONS[ROLE_IDS.staff]!)).not.toContain('/settings/releases');
-    expect(menuFor([{ path: '/settings', methods: ['GET'] }])).toEqual(['/settings']);
     expect(menuFor([{ path: '/settings/releases', methods: ['GET'] }])).toEqual([
+      '/settings',
       '/settings/releases',
     ]);
     expect(
@@ -63,8 +68,7 @@ describe('the side menu', () => {
   });
 
   it('needs GET: write-only access does not show a screen', () => {
-    expect(menuFor([{ path: '/orders', methods: ['POST'] }])).toEqual([]);
-    expect(menuFor([])).toEqual([]);
+    expect(menuFor([{ path: '/orders', methods: ['POST'] }])).toEqual(['/settings']);
   });
 
   it("carries the remotes' label texts and icons, in menu order", () => {
@@ -118,6 +122,7 @@ describe('the side menu', () => {
     expect(
       homePathFor(APP_ROUTES, canWith([{ path: '/orders', methods: ['GET'] }]), HOME_PATH),
     ).toBe('/orders');
-    expect(homePathFor(APP_ROUTES, () => false, HOME_PATH)).toBe('/dashboard');
+    // Nothing but their own settings.
+    expect(homePathFor(APP_ROUTES, () => false, HOME_PATH)).toBe('/settings');
   });
 });

@@ -1,5 +1,10 @@
 import type { PermissionMethod } from '@esim/contracts';
-import type { LabelTexts, PublishedRoute, RouteIcon } from '@esim/remote-kit/manifest';
+import {
+  SIGNED_IN,
+  type LabelTexts,
+  type PublishedRoute,
+  type RouteIcon,
+} from '@esim/remote-kit/manifest';
 
 export type CanFn = (path: string, method: PermissionMethod) => boolean;
 
@@ -30,7 +35,9 @@ export function labelText(labels: LabelTexts, language: string | undefined): str
 
 /** Whether the user may open a route. */
 export function canUseRoute(route: Pick<PublishedRoute, 'permission'>, can: CanFn): boolean {
-  return can(route.permission.path, route.permission.method);
+  const { permission } = route;
+  if (permission === SIGNED_IN) return true;
+  return can(permission.path, permission.method);
 }
 
 /** The side menu: the routes with a menu placement the user can use, by menu order. */

@@ -1,5 +1,5 @@
 import { RESOURCES } from '@esim/contracts';
-import { defineRouteManifest } from '@esim/remote-kit/manifest';
+import { SIGNED_IN, defineRouteManifest } from '@esim/remote-kit/manifest';
 
 /**
  * The settings area's routes, declared once: path, label, icon, permission and menu placement.
@@ -11,7 +11,8 @@ export const manifest = defineRouteManifest([
     path: '/settings',
     labelKey: 'settings:routes.settings',
     icon: 'SettingOutlined',
-    permission: { path: RESOURCES.settings, method: 'GET' },
+    // Language, profile and session: every signed-in user (partner admins included).
+    permission: SIGNED_IN,
     menu: { order: 110 },
   },
   {

@@ -35,10 +35,19 @@ export const ROUTE_ICONS = [
 export type RouteIcon = (typeof ROUTE_ICONS)[number];
 
 /** The permission a route needs: allowed when can(permissions, path, method). */
-export interface RoutePermission {
+export interface ResourcePermission {
   path: Resource;
   method: PermissionMethod;
 }
+
+/**
+ * A resource permission, or 'signedIn': every signed-in user (their own profile, language and
+ * session), as the API's own 'signedIn' routes.
+ */
+export type RoutePermission = ResourcePermission | 'signedIn';
+
+/** The permission 'signedIn' routes declare. */
+export const SIGNED_IN = 'signedIn' as const;
 
 /** Where a route sits in the side menu (routes without it are reached from their list). */
 export interface MenuPlacement {
@@ -125,12 +134,15 @@ export function routeManifestProblems(
       problems.push(`${where}: icon ${String(route.icon)} is not one of ROUTE_ICONS`);
     const permission = route.permission;
     if (
-      !isObject(permission) ||
-      !isText(permission.path) ||
-      !permission.path.startsWith('/') ||
-      !PERMISSION_METHODS.has(permission.method as string)
+      permission !== SIGNED_IN &&
+      (!isObject(permission) ||
+        !isText(permission.path) ||
+        !permission.path.startsWith('/') ||
+        !PERMISSION_METHODS.has(permission.method as string))
     )
-      problems.push(`${where}: permission must be { path: '/resource', method: 'GET' | 'POST' … }`);
+      problems.push(
+        `${where}: permission must be { path: '/resource', method: 'GET' | 'POST' … } or 'signedIn'`,
+      );
     if (route.menu !== undefined) {
       if (!isObject(route.menu) || typeof route.menu.order !== 'number')
         problems.push(`${where}: menu must be { order: number }`);

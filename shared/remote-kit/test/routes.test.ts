@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PERMISSION_METHODS, RESOURCES } from '@esim/contracts';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_ICONS, routeManifestProblems } from '../src/manifest';
+import { ROUTE_ICONS, SIGNED_IN, routeManifestProblems } from '../src/manifest';
 import { AREAS, loadRemote, type Area } from './remotes';
 
 const LOCALES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../locales');
@@ -15,7 +15,7 @@ const LANGUAGES = ['en', 'ja', 'de', 'th'] as const;
  */
 const SPEC_ROUTES: Record<
   Area,
-  [path: string, resource: string, method: string, menuOrder: number | null][]
+  [path: string, resource: string, method: string | null, menuOrder: number | null][]
 > = {
   dashboard: [['/dashboard', RESOURCES.dashboard, 'GET', 10]],
   suppliers: [
@@ -71,7 +71,7 @@ const SPEC_ROUTES: Record<
     ['/roles/users/detail', RESOURCES.users, 'GET', null],
   ],
   settings: [
-    ['/settings', RESOURCES.settings, 'GET', 110],
+    ['/settings', SIGNED_IN, null, 110],
     // The Releases screen (release managers only), not a route of the spec's section 2.
     ['/settings/releases', RESOURCES.releases, 'GET', 111],
     // The notices screen (issue 18), reached from the header bell: not a route of section 2.
@@ -93,10 +93,15 @@ describe.each(AREAS)('the %s remote', (area) => {
   it('exposes exactly the spec routes it owns, with their permissions and menu places', async () => {
     const { routes } = await loadRemote(area);
     expect(
-      routes.map((r) => [r.path, r.permission.path, r.permission.method, r.menu?.order ?? null]),
+      routes.map((r) =>
+        r.permission === SIGNED_IN
+          ? [r.path, SIGNED_IN, null, r.menu?.order ?? null]
+          : [r.path, r.permission.path, r.permission.method, r.menu?.order ?? null],
+      ),
     ).toEqual(SPEC_ROUTES[area]);
     expect(routeManifestProblems(routes)).toEqual([]);
     for (const route of routes) {
+      if (route.permission === SIGNED_IN) continue;
       expect(Object.values(RESOURCES)).toContain(route.permission.path);
       expect(PERMISSION_METHODS).toContain(route.permission.method);
     }
@@ -161,7 +166,7 @@ describe('routeManifestProblems', () => {
       "stock/detail: the path must start with '/'",
       'stock/detail: icon RocketOutlined is not one of ROUTE_ICONS',
       "/stock/x: labelKey must be '<namespace>:<key>'",
-      "/stock/x: permission must be { path: '/resource', method: 'GET' | 'POST' … }",
+      "/stock/x: permission must be { path: '/resource', method: 'GET' | 'POST' … } or 'signedIn'",
       '/stock/y: menu must be { order: number }',
     ]);
     expect(routeManifestProblems([ok], { published: true })).toEqual([

@@ -131,7 +131,12 @@ export const partnerRoutes: AreaRoutes = (deps) => {
         'The account signs in with its e-mail and a one-time code. A used e-mail is a 409.',
       tags: ['partners'],
       handler: async ({ body, auth }) => ({
-        data: await service.createAccount(body, actorOf(auth), partnerScopeOf(auth)),
+        data: await service.createAccount(
+          body,
+          actorOf(auth),
+          partnerScopeOf(auth),
+          auth.permissions,
+        ),
         message: PARTNER_MESSAGES.accountCreated,
       }),
     }),
@@ -143,7 +148,12 @@ export const partnerRoutes: AreaRoutes = (deps) => {
       summary: "Remove a partner's staff account (its sessions end)",
       tags: ['partners'],
       handler: async ({ query, auth }) => ({
-        data: await service.removeAccount(query.id, actorOf(auth), partnerScopeOf(auth)),
+        data: await service.removeAccount(
+          query.id,
+          actorOf(auth),
+          partnerScopeOf(auth),
+          auth.permissions,
+        ),
         message: PARTNER_MESSAGES.accountRemoved,
       }),
     }),

@@ -11,6 +11,7 @@ import {
   type PartnerListItem,
   type PartnerSortColumn,
   type PartnerVisibleField,
+  type PermissionEntry,
   type UpdatePartnerData,
   defineApiMessages,
 } from '@esim/contracts';
@@ -40,6 +41,11 @@ import {
 import { loadEnglishCatalog } from '../../http/messages';
 import type { IdentityModule } from '../../identity/types';
 import { containsPattern, endOfRange, iso } from '../list-helpers';
+import {
+  assertRoleWithinReach,
+  assertUsersWithinReach,
+  permissionsOfRoles,
+} from '../access/public';
 import { createFileService, type FileDeps } from '../files/public';
 import { withPartnerScope } from './rls';
 import { partnerScopeOf, scopeReaches, type PartnerScope } from './scope';
@@ -746,10 +752,14 @@ export function createPartnerService({
       input: { partnerId: string; email: string; name?: string | null | undefined },
       actor: AuditActor,
       scope: PartnerScope,
+      actorPermissions: readonly PermissionEntry[],
     ): Promise<PartnerAccount> {
       try {
         return await scoped(scope, async (tx) => {
           const row = await findRow(tx, scope, input.partnerId, true);
+          // The account gets the partner role: only whoever could assign that role makes one.
+          const partnerRole = await permissionsOfRoles(tx, [ROLE_IDS.partner]);
+          assertRoleWithinReach(partnerRole.get(ROLE_IDS.partner) ?? [], actorPermissions);
           const before = await detailOf(tx, row);
           const [taken] = await tx
             .select({ id: users.id })
@@ -795,9 +805,11 @@ export function createPartnerService({
       userId: string,
       actor: AuditActor,
       scope: PartnerScope,
+      actorPermissions: readonly PermissionEntry[],
     ): Promise<{ id: string; partnerId: string }> {
       if (userId === actor.userId) throw new BusinessRuleError(PARTNER_MESSAGES.ownAccount);
       const removed = await scoped(scope, async (tx) => {
+        await assertUsersWithinReach(tx, [userId], actorPermissions);
         const [account] = await tx
           .select({ id: users.id, partnerId: users.partnerId })
           .from(users)
