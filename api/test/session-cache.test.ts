@@ -6,6 +6,7 @@
  * same database plays another replica: there a change shows after at most the cache's TTL.
  */
 import { RESOURCES } from '@esim/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -146,6 +147,10 @@ describe('a change of access is seen on the very next request', () => {
         ClientId: t.config.identity.clientId,
       });
     expect((await refresh()).statusCode).toBe(200);
+    // Presented again after the retry grace period (docs/decisions/0026): theft.
+    await t.database.db.execute(
+      sql`UPDATE identity_refresh_tokens SET rotated_at = rotated_at - interval '1 hour' WHERE rotated_at IS NOT NULL`,
+    );
     expect((await refresh()).statusCode).toBe(400);
     expect((await stockList(tokens.idToken)).statusCode).toBe(401);
   });
