@@ -256,6 +256,43 @@ test('the Releases screen shows each version as compatible and its error rate fr
   expect(Number(await rate.getAttribute('data-rate'))).toBeGreaterThan(0);
 });
 
+test('an area not opened yet in a tab follows a new pin without a reload or a notice', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN_EMAIL);
+  const token = await releaseToken(page);
+  await publishCopy(request, token, PINNED_AREA, NEXT);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('remote-area')).toHaveAttribute('data-remote', 'dashboard', {
+    timeout: 20_000,
+  });
+
+  try {
+    const pinned = await releaseCall(request, token, 'PUT', 'release/pin', {
+      remote: PINNED_AREA,
+      version: NEXT,
+      reason: 'e2e: a new version of an area the tab has not opened',
+    });
+    expect(pinned.status, pinned.body).toBe(200);
+    const pinsRead = page.waitForResponse((response) => response.url().includes('/release/pinned'));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await pinsRead;
+    await expect(page.getByTestId('new-version-notice')).toHaveCount(0);
+
+    // In the same page (no reload): the area opens at the version pinned now.
+    await page.getByTestId('menu-supplier-management').click();
+    await expectArea(page, PINNED_AREA, NEXT);
+  } finally {
+    await releaseCall(request, token, 'PUT', 'release/pin', {
+      remote: PINNED_AREA,
+      version: V1,
+      reason: 'e2e: restore',
+    });
+  }
+});
+
 test('an open tab learns that the pin of an area it loaded changed, and reloads into it', async ({
   page,
   request,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PinnedReleaseDocument } from '@esim/contracts';
-import { changedRemotes } from '../src/remotes/new-version';
+import { changedRemotes, followLatestPins } from '../src/remotes/new-version';
 
 const pins = (entries: Record<string, string>, extra: Partial<Record<string, object>> = {}) =>
   ({
@@ -50,5 +50,31 @@ describe('the new version signal', () => {
     expect(changedRemotes(loaded, pins({ stock: '1.0.0' }))).toEqual([
       { remote: 'stock', loaded: '1.1.0', latest: '1.0.0' },
     ]);
+  });
+});
+
+describe('areas not opened in this tab', () => {
+  it('follow the latest pins (a rollback, a new area, an area unpinned); loaded ones keep theirs', () => {
+    const current = pins({ stock: '1.0.0', orders: '1.1.0', partners: '1.0.0' });
+    const latest = pins({ stock: '2.0.0', orders: '1.0.0', campaigns: '1.0.0' });
+    const next = followLatestPins(current, latest, new Map([['stock', '1.0.0']]));
+    expect(next?.remotes).toEqual({
+      stock: current.remotes.stock,
+      orders: latest.remotes.orders,
+      campaigns: latest.remotes.campaigns,
+    });
+  });
+
+  it('change nothing when the pins did not move for them', () => {
+    const current = pins({ stock: '1.0.0', orders: '1.0.0' });
+    expect(
+      followLatestPins(
+        current,
+        pins({ stock: '2.0.0', orders: '1.0.0' }),
+        new Map([['stock', '1.0.0']]),
+      ),
+    ).toBeNull();
+    expect(followLatestPins(current, undefined, new Map())).toBeNull();
+    expect(followLatestPins(undefined, current, new Map())).toBeNull();
   });
 });

@@ -40,6 +40,28 @@ export function changedRemotes(
   return changed.sort((a, b) => a.remote.localeCompare(b.remote));
 }
 
+/**
+ * The release document this page should use from now on: the areas it has loaded keep the
+ * version they run (their code is in the page; the notice offers a reload), every other area
+ * follows the latest pins, so opening it later loads what is pinned now (a rollback included),
+ * with its routes and menu entries. Null when that changes nothing.
+ */
+export function followLatestPins(
+  current: PinnedReleaseDocument | undefined,
+  latest: PinnedReleaseDocument | undefined,
+  loaded: ReadonlyMap<string, string>,
+): PinnedReleaseDocument | null {
+  if (!current || !latest) return null;
+  const remotes: PinnedReleaseDocument['remotes'] = {};
+  for (const remote of new Set([...Object.keys(current.remotes), ...Object.keys(latest.remotes)])) {
+    const entry = loaded.has(remote) ? current.remotes[remote] : latest.remotes[remote];
+    if (entry) remotes[remote] = entry;
+  }
+  const same = (a: PinnedReleaseDocument['remotes'], b: PinnedReleaseDocument['remotes']) =>
+    JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+  return same(remotes, current.remotes) ? null : { ...current, remotes };
+}
+
 /** The pins as this tab would load them now (its preview overrides included). */
 export const latestPinsQuery = () =>
   queryOptions({

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { PinnedReleaseDocument } from '@esim/contracts';
 import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
 import { loadedRemotes, subscribeLoadedRemotes } from '../remotes/loaded-remotes';
-import { changedRemotes, latestPinsQuery } from '../remotes/new-version';
+import { applyReleaseDocument } from '../remotes/federation';
+import { changedRemotes, followLatestPins, latestPinsQuery } from '../remotes/new-version';
 
 function NewVersionWatcher({ loaded }: { loaded: ReadonlyMap<string, string> }) {
   const { t, i18n } = useTranslation('common');
@@ -19,6 +20,15 @@ function NewVersionWatcher({ loaded }: { loaded: ReadonlyMap<string, string> }) 
       queryClient.getQueryState(RELEASE_DOCUMENT_QUERY_KEY)?.dataUpdatedAt,
   });
   const { refetch } = latest;
+
+  useEffect(() => {
+    // Areas not opened in this tab yet follow the pins at once (nothing of theirs runs here).
+    const current = queryClient.getQueryData<PinnedReleaseDocument>(RELEASE_DOCUMENT_QUERY_KEY);
+    const next = followLatestPins(current, latest.data, loaded);
+    if (!next) return;
+    queryClient.setQueryData(RELEASE_DOCUMENT_QUERY_KEY, next);
+    applyReleaseDocument(next);
+  }, [latest.data, loaded, queryClient]);
 
   useEffect(() => {
     // A tab that comes back to the front checks at once (it may have been away for hours).
@@ -64,10 +74,10 @@ function NewVersionWatcher({ loaded }: { loaded: ReadonlyMap<string, string> }) 
 
 /**
  * Says when a release manager pinned another version of an area this tab has loaded, with
- * Reload. Never blocks: the tab keeps running what it loaded until the user reloads.
+ * Reload. Never blocks: the tab keeps running what it loaded until the user reloads. Areas not
+ * loaded yet follow the new pins without a notice.
  */
 export function NewVersionNotice() {
   const loaded = useSyncExternalStore(subscribeLoadedRemotes, loadedRemotes);
-  if (loaded.size === 0) return null;
   return <NewVersionWatcher loaded={loaded} />;
 }
