@@ -147,6 +147,46 @@ describe('POST role/permission', () => {
   });
 });
 
+describe('POST role/list', () => {
+  it("names each role's first three active users by e-mail in one answer", async () => {
+    const role = await createRole('Listed members');
+    for (const name of ['eve', 'bob', 'dan', 'amy', 'cat']) {
+      await t.createUser({ email: `${name}@listed.test`, roleId: role.id });
+    }
+    const amy = await t.inject({
+      method: 'POST',
+      url: '/api/mng/user/list',
+      token: admin,
+      payload: { search: 'amy@listed.test' },
+    });
+    const disabled = await t.inject({
+      method: 'PUT',
+      url: '/api/mng/user/status',
+      token: admin,
+      payload: { id: amy.json().data.items[0].id, status: 'inactive' },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const list = await t.inject({
+      method: 'POST',
+      url: '/api/mng/role/list',
+      token: admin,
+      payload: { search: 'Listed members' },
+    });
+    expect(list.json().data.items[0]).toMatchObject({
+      userCount: 5,
+      userEmails: ['bob@listed.test', 'cat@listed.test', 'dan@listed.test'],
+    });
+    await createRole('Listed without members');
+    const none = await t.inject({
+      method: 'POST',
+      url: '/api/mng/role/list',
+      token: admin,
+      payload: { search: 'Listed without members' },
+    });
+    expect(none.json().data.items[0]).toMatchObject({ userCount: 0, userEmails: [] });
+  });
+});
+
 describe('POST role/user and role/assign', () => {
   it("sets exactly the role's users", async () => {
     const role = await createRole('Exact members');

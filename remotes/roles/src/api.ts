@@ -29,7 +29,6 @@ export const roleKeys = {
   /** Anything read from user/select (a role's users change with every assignment). */
   userOptions: () => [...roleKeys.all, 'user-options'] as const,
   userSearch: (search: string) => [...roleKeys.userOptions(), 'search', search] as const,
-  roleUserPreview: (roleId: string) => [...roleKeys.userOptions(), 'role', roleId] as const,
   history: (entityType: 'role' | 'user', id: string, page: number, pageSize: number) =>
     ['audit', entityType, id, page, pageSize] as const,
 };
@@ -82,20 +81,6 @@ export const userSearchQuery = (search: string) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
-
-/** The first few active users of a role (the role list's e-mails column). */
-export const ROLE_USER_PREVIEW = 3;
-export const roleUserPreviewQuery = (roleId: string) =>
-  queryOptions({
-    queryKey: roleKeys.roleUserPreview(roleId),
-    queryFn: ({ signal }) =>
-      api.get<UserOption[]>('user/select', {
-        searchParams: { roleId, limit: ROLE_USER_PREVIEW },
-        signal,
-        notifyError: false,
-      }),
     staleTime: 10_000,
   });
 

@@ -28,6 +28,7 @@ const role = (id: string, name: string, assignable: boolean): RoleListItem => ({
   name,
   description: null,
   userCount: 1,
+  userEmails: [`${id}@esim.test`],
   version: 1,
   createdDate: '2030-02-01T00:00:00.000Z',
   updatedDate: '2030-02-01T00:00:00.000Z',

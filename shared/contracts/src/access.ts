@@ -56,6 +56,8 @@ export interface RoleListItem {
   name: string;
   description: string | null;
   userCount: number;
+  /** The first three active users' e-mails (alphabetical); the list shows "+N" for the rest. */
+  userEmails: string[];
   version: number;
   createdDate: string;
   updatedDate: string;
@@ -80,7 +82,7 @@ export interface RoleUser {
   status: 'active' | 'inactive';
 }
 
-export interface RoleDetail extends Omit<RoleListItem, 'userCount'> {
+export interface RoleDetail extends Omit<RoleListItem, 'userCount' | 'userEmails'> {
   permissions: PermissionEntry[];
   users: RoleUser[];
 }

@@ -24,6 +24,7 @@ import {
   ilike,
   inArray,
   lt,
+  lte,
   ne,
   notInArray,
   sql,
@@ -99,6 +100,39 @@ function reachOf(
 ): { editable: boolean; assignable: boolean } {
   const assignable = !isAbove(entries, caller);
   return { editable: assignable && roleId !== ROLE_IDS.administrators, assignable };
+}
+
+/** How many of a role's users the role list names (the rest is "+N"). */
+export const ROLE_LIST_USER_EMAILS = 3;
+
+/** The first active users' e-mails of each role, by e-mail: one query for the whole page. */
+async function firstUserEmails(
+  db: Queryable,
+  roleIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byRole = new Map<string, string[]>();
+  if (roleIds.length === 0) return byRole;
+  const ranked = db
+    .select({
+      roleId: users.roleId,
+      email: users.email,
+      rank: sql<number>`row_number() over (partition by ${users.roleId} order by ${users.email})`.as(
+        'rank',
+      ),
+    })
+    .from(users)
+    .where(and(inArray(users.roleId, [...roleIds]), eq(users.status, 'active')))
+    .as('ranked');
+  const rows = await db
+    .select({ roleId: ranked.roleId, email: ranked.email })
+    .from(ranked)
+    .where(lte(ranked.rank, ROLE_LIST_USER_EMAILS))
+    .orderBy(ranked.roleId, ranked.email);
+  for (const row of rows) {
+    if (!row.roleId) continue;
+    byRole.set(row.roleId, [...(byRole.get(row.roleId) ?? []), row.email]);
+  }
+  return byRole;
 }
 
 export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'identity'>) {
@@ -221,16 +255,18 @@ export function createAccessService({ db, identity }: Pick<AreaDeps, 'db' | 'ide
         .select({ total: sql<number>`count(*)::int` })
         .from(roles)
         .where(where);
-      const entries = await permissionsOfRoles(
-        db,
-        rows.map((row) => row.id),
-      );
+      const ids = rows.map((row) => row.id);
+      const [entries, emails] = await Promise.all([
+        permissionsOfRoles(db, ids),
+        firstUserEmails(db, ids),
+      ]);
       return {
         items: rows.map((row) => ({
           id: row.id,
           name: row.name,
           description: row.description,
           userCount: row.userCount,
+          userEmails: emails.get(row.id) ?? [],
           version: row.version,
           createdDate: iso(row.createdAt),
           updatedDate: iso(row.updatedAt),
