@@ -187,6 +187,13 @@ export { useNoticeText } from './notices/useNoticeText';
 
 // Audit history
 export { AuditHistory, type AuditHistoryProps } from './audit/AuditHistory';
+export {
+  EntityHistoryTab,
+  useHistoryPaging,
+  type EntityHistoryTabProps,
+  type HistoryPaging,
+  type HistoryQuery,
+} from './audit/EntityHistoryTab';
 
 // Secrets
 export {

@@ -1,18 +1,19 @@
 import { DeleteOutlined, EditOutlined } from '@esim/ui/icons';
-import { Alert, Button, Descriptions, Flex, Tabs, Tag, Typography } from 'antd';
+import { Button, Descriptions, Flex, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Control } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RESOURCES, updateBranchSchema, type BranchDetail as Branch } from '@esim/contracts';
-import { isApiError, usePermission } from '@esim/platform';
+import { usePermission } from '@esim/platform';
 import {
+  ActionRefusal,
   BackLink,
-  confirm,
   DetailGate,
   FormPanel,
   isDetailReady,
+  useConfirmedDelete,
   useUrlTab,
   useValibotForm,
 } from '@esim/ui';
@@ -147,11 +148,20 @@ function BranchDetailContent() {
   const id = params.get('id') ?? '';
   const [tab, setTab] = useUrlTab(TABS);
   const [editing, setEditing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const canEdit = usePermission(RESOURCES.branches, 'PUT');
   const canDelete = usePermission(RESOURCES.branches, 'DELETE');
   const query = useQuery({ ...branchQuery(id), enabled: id !== '' });
   const removal = useMutation(branchMutations.remove(queryClient));
+  const remove = useConfirmedDelete({
+    question: (target: Branch) => ({
+      title: t('delete.title', { name: target.name }),
+      description: t('delete.description'),
+      confirmText: t('delete.confirm'),
+    }),
+    // 422 (it has issuers), 409 (changed meanwhile): the API's own words.
+    action: (target: Branch) => removal.mutateAsync(target),
+    onDone: () => void navigate(LIST_PATH),
+  });
 
   if (!isDetailReady(query, id))
     return (
@@ -165,24 +175,6 @@ function BranchDetailContent() {
       />
     );
   const branch = query.data;
-
-  const remove = async () => {
-    setRefusal(null);
-    const confirmed = await confirm({
-      title: t('delete.title', { name: branch.name }),
-      description: t('delete.description'),
-      confirmText: t('delete.confirm'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      await removal.mutateAsync(branch);
-      void navigate(LIST_PATH);
-    } catch (error) {
-      // 422 (it has issuers), 409 (changed meanwhile): the API's own words.
-      if (isApiError(error)) setRefusal(error.message);
-    }
-  };
 
   return (
     <Flex vertical gap="middle" data-testid="branch-detail">
@@ -215,8 +207,8 @@ function BranchDetailContent() {
               <Button
                 icon={<DeleteOutlined />}
                 danger
-                loading={removal.isPending}
-                onClick={() => void remove()}
+                loading={remove.pending}
+                onClick={() => void remove.run(branch)}
                 autoInsertSpace={false}
                 data-testid="branch-delete"
               >
@@ -226,16 +218,12 @@ function BranchDetailContent() {
           </Flex>
         )}
       </Flex>
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          closable={{ onClose: () => setRefusal(null) }}
-          title={t('delete.refused')}
-          description={refusal}
-          data-testid="branch-delete-refused"
-        />
-      )}
+      <ActionRefusal
+        refusal={remove.refusal}
+        title={t('delete.refused')}
+        onClose={remove.clearRefusal}
+        testId="branch-delete-refused"
+      />
       <Tabs
         activeKey={tab}
         onChange={setTab}

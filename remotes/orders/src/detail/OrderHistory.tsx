@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  ORDER_ITEM_STATUSES,
-  PAGE_SIZES,
-  PAYMENT_STATUSES,
-  PROCESSING_STATUSES,
-} from '@esim/contracts';
-import { AuditHistory } from '@esim/ui';
-import { useState, type ReactNode } from 'react';
+import { ORDER_ITEM_STATUSES, PAYMENT_STATUSES, PROCESSING_STATUSES } from '@esim/contracts';
+import { EntityHistoryTab, useHistoryPaging } from '@esim/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderHistoryQuery } from '../api';
 import { useOrderFormat, yen } from '../format';
@@ -57,20 +52,12 @@ function useHistoryValue() {
 export function OrderHistory({ orderId }: { orderId: string }) {
   const { t } = useTranslation(['orders', 'common']);
   const formatValue = useHistoryValue();
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const paging = useHistoryPaging();
   const query = useQuery(orderHistoryQuery(orderId, paging.page, paging.pageSize));
   return (
-    <AuditHistory
-      entries={query.data?.items ?? []}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={paging.page}
-      pageSize={paging.pageSize}
-      onPageChange={(page, pageSize) =>
-        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
-      }
+    <EntityHistoryTab
+      query={query}
+      paging={paging}
       fieldLabel={(field) =>
         t(`history.fields.${field}`, {
           defaultValue: t(`common:fields.${field}`, { defaultValue: field }),

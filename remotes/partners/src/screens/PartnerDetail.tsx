@@ -1,18 +1,26 @@
 import { DeleteOutlined, EditOutlined } from '@esim/ui/icons';
-import { Alert, Button, Descriptions, Empty, Flex, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Descriptions, Empty, Flex, Table, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  PAGE_SIZES,
   RESOURCES,
   ROLE_IDS,
   type CustomField,
   type PartnerDetail as Partner,
 } from '@esim/contracts';
-import { isApiError, usePermission, usePermissionStore } from '@esim/platform';
-import { AuditHistory, BackLink, confirm, DetailGate, isDetailReady, useUrlTab } from '@esim/ui';
+import { usePermission, usePermissionStore } from '@esim/platform';
+import {
+  ActionRefusal,
+  BackLink,
+  DetailGate,
+  EntityHistoryTab,
+  isDetailReady,
+  useConfirmedDelete,
+  useHistoryPaging,
+  useUrlTab,
+} from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
 import { partnerHistoryQuery, partnerQuery } from '../api';
 import { AccountsTab } from '../components/AccountsTab';
@@ -145,20 +153,12 @@ function CustomFieldsView({ fields }: { fields: CustomField[] }) {
 function HistoryTab({ partnerId }: { partnerId: string }) {
   const { t } = useTranslation('partners');
   const format = usePartnerFieldValue();
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const paging = useHistoryPaging();
   const query = useQuery(partnerHistoryQuery(partnerId, paging.page, paging.pageSize));
   return (
-    <AuditHistory
-      entries={query.data?.items ?? []}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={paging.page}
-      pageSize={paging.pageSize}
-      onPageChange={(page, pageSize) =>
-        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
-      }
+    <EntityHistoryTab
+      query={query}
+      paging={paging}
       fieldLabel={(field) => t(`fields.${field}`, { defaultValue: field })}
       formatValue={format}
     />
@@ -182,12 +182,20 @@ function PartnerDetailContent() {
   const id = params.get('id') ?? '';
   const [tab, setTab] = useUrlTab(TABS);
   const [editing, setEditing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const canEdit = usePermission(RESOURCES.partners, 'PUT');
   const canDelete = usePermission(RESOURCES.partners, 'DELETE');
   const ownPartner = usePermissionStore((state) => state.roleId) === ROLE_IDS.partner;
   const query = useQuery({ ...partnerQuery(id), enabled: id !== '' });
   const removal = useMutation(partnerMutations.remove(queryClient));
+  const remove = useConfirmedDelete({
+    question: (target: Partner) => ({
+      title: t('delete.title', { name: target.name }),
+      description: t('delete.description'),
+      confirmText: t('delete.confirm'),
+    }),
+    action: (target: Partner) => removal.mutateAsync(target),
+    onDone: () => void navigate(LIST_PATH),
+  });
 
   if (!isDetailReady(query, id))
     return (
@@ -201,23 +209,6 @@ function PartnerDetailContent() {
       />
     );
   const partner = query.data;
-
-  const remove = async () => {
-    setRefusal(null);
-    const confirmed = await confirm({
-      title: t('delete.title', { name: partner.name }),
-      description: t('delete.description'),
-      confirmText: t('delete.confirm'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      await removal.mutateAsync(partner);
-      void navigate(LIST_PATH);
-    } catch (error) {
-      if (isApiError(error)) setRefusal(error.message);
-    }
-  };
 
   return (
     <Flex vertical gap="middle" data-testid="partner-detail">
@@ -249,8 +240,8 @@ function PartnerDetailContent() {
               <Button
                 icon={<DeleteOutlined />}
                 danger
-                loading={removal.isPending}
-                onClick={() => void remove()}
+                loading={remove.pending}
+                onClick={() => void remove.run(partner)}
                 autoInsertSpace={false}
               >
                 {t('actions.delete')}
@@ -259,16 +250,12 @@ function PartnerDetailContent() {
           </Flex>
         )}
       </Flex>
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          closable={{ onClose: () => setRefusal(null) }}
-          title={t('delete.refused')}
-          description={refusal}
-          data-testid="partner-delete-refused"
-        />
-      )}
+      <ActionRefusal
+        refusal={remove.refusal}
+        title={t('delete.refused')}
+        onClose={remove.clearRefusal}
+        testId="partner-delete-refused"
+      />
       <Tabs
         activeKey={tab}
         onChange={setTab}

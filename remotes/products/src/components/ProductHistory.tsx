@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '@esim/contracts';
-import { AuditHistory } from '@esim/ui';
+import { EntityHistoryTab, useHistoryPaging } from '@esim/ui';
 import { productHistoryQuery, supplierOptionsQuery } from '../api';
 import { useProductFormat, yen } from '../format';
 
@@ -22,23 +20,15 @@ export function ProductHistory({
 }) {
   const { t } = useTranslation(['products', 'common']);
   const { money } = useProductFormat();
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const paging = useHistoryPaging();
   const query = useQuery(productHistoryQuery(productId, paging.page, paging.pageSize));
   const suppliers = useQuery(supplierOptionsQuery());
   const supplierName = (id: string) =>
     suppliers.data?.items.find((supplier) => supplier.id === id)?.name ?? id;
   return (
-    <AuditHistory
-      entries={query.data?.items ?? []}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={paging.page}
-      pageSize={paging.pageSize}
-      onPageChange={(page, pageSize) =>
-        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
-      }
+    <EntityHistoryTab
+      query={query}
+      paging={paging}
       fieldLabel={(field) =>
         t(`fields.${field}`, { defaultValue: t(`common:fields.${field}`, { defaultValue: field }) })
       }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, RESOURCES, type PermissionEntry } from '@esim/contracts';
+import { RESOURCES, type PermissionEntry } from '@esim/contracts';
 import { usePermission } from '@esim/platform';
-import { AuditHistory } from '@esim/ui';
+import { EntityHistoryTab, useHistoryPaging } from '@esim/ui';
 import { historyQuery, roleOptionsQuery } from '../api';
 import { useMatrixLabels } from '../matrix/matrixLabels';
 
@@ -17,7 +17,7 @@ const USER_FIELD_LABELS: Record<string, string> = { name: 'userName', roleId: 'r
 export function EntityHistory({ entityType, id }: { entityType: 'role' | 'user'; id: string }) {
   const { t } = useTranslation('roles');
   const labels = useMatrixLabels();
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const paging = useHistoryPaging();
   const query = useQuery(historyQuery(entityType, id, paging.page, paging.pageSize));
   const mayReadRoles = usePermission(RESOURCES.roles, 'GET');
   const roles = useQuery({ ...roleOptionsQuery(), enabled: entityType === 'user' && mayReadRoles });
@@ -32,17 +32,9 @@ export function EntityHistory({ entityType, id }: { entityType: 'role' | 'user';
     ));
 
   return (
-    <AuditHistory
-      entries={query.data?.items ?? []}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={paging.page}
-      pageSize={paging.pageSize}
-      onPageChange={(page, pageSize) =>
-        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
-      }
+    <EntityHistoryTab
+      query={query}
+      paging={paging}
       fieldLabel={(field) =>
         t(`fields.${(entityType === 'user' && USER_FIELD_LABELS[field]) || field}`, {
           defaultValue: field,

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type NoticeAuditEntry, type NotificationSeverity } from '@esim/contracts';
-import { AuditHistory, useNoticeText } from '@esim/ui';
+import { type NoticeAuditEntry, type NotificationSeverity } from '@esim/contracts';
+import { EntityHistoryTab, useHistoryPaging, useNoticeText } from '@esim/ui';
 import { formatDateTime } from '@esim/utils';
 import { noticeHistoryQuery } from './api';
 
@@ -12,7 +11,7 @@ const LANGUAGE_OF_FIELD = /^(title|body)(En|Ja|De|Th)$/;
 export function NoticeHistory() {
   const { t, i18n } = useTranslation('settings');
   const text = useNoticeText();
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const paging = useHistoryPaging();
   const query = useQuery(noticeHistoryQuery(paging.page, paging.pageSize));
 
   const fieldLabel = (field: string) => {
@@ -33,17 +32,9 @@ export function NoticeHistory() {
 
   return (
     <div data-testid="notices-history">
-      <AuditHistory
-        entries={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
-        error={query.isError ? query.error : undefined}
-        onRetry={() => void query.refetch()}
-        page={paging.page}
-        pageSize={paging.pageSize}
-        onPageChange={(page, pageSize) =>
-          setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
-        }
+      <EntityHistoryTab
+        query={query}
+        paging={paging}
         entryTitle={(entry) => (entry as NoticeAuditEntry).noticeTitle}
         actionLabel={(entry) => t(`notices.history.actions.${entry.action}`)}
         fieldLabel={fieldLabel}

@@ -1,6 +1,5 @@
 import { DeleteOutlined } from '@esim/ui/icons';
 import {
-  Alert,
   Button,
   Descriptions,
   Divider,
@@ -13,16 +12,24 @@ import {
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  PAGE_SIZES,
   RESOURCES,
   STOCK_IMPORT_AUDIT_ENTITY,
   STOCK_STATUSES,
   type AuditEntry,
+  type AuditHistory,
   type StockItemDetail,
   type StockStatus,
 } from '@esim/contracts';
-import { isApiError, usePermission } from '@esim/platform';
-import { ActivationCodeReveal, AuditHistory, confirm, toast, isMissingRecordError } from '@esim/ui';
+import { usePermission } from '@esim/platform';
+import {
+  ActionRefusal,
+  ActivationCodeReveal,
+  EntityHistoryTab,
+  isMissingRecordError,
+  toast,
+  useConfirmedDelete,
+  useHistoryPaging,
+} from '@esim/ui';
 import { displayValue, formatDate, formatDateTime } from '@esim/utils';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,23 +74,23 @@ function forDisplay(entry: AuditEntry): AuditEntry {
   return { ...entry, changes: entry.changes.filter((change) => IMPORT_FIELDS.has(change.field)) };
 }
 
+const historyForDisplay = (history: AuditHistory): AuditHistory => ({
+  ...history,
+  items: history.items.map(forDisplay),
+});
+
 function HistoryTab({ id }: { id: string }) {
   const { t } = useTranslation(['stock', 'common']);
   const format = useHistoryValue();
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
-  const query = useQuery(stockHistoryQuery(id, paging.page, paging.pageSize));
+  const paging = useHistoryPaging();
+  const query = useQuery({
+    ...stockHistoryQuery(id, paging.page, paging.pageSize),
+    select: historyForDisplay,
+  });
   return (
-    <AuditHistory
-      entries={(query.data?.items ?? []).map(forDisplay)}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={paging.page}
-      pageSize={paging.pageSize}
-      onPageChange={(page, pageSize) =>
-        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
-      }
+    <EntityHistoryTab
+      query={query}
+      paging={paging}
       fieldLabel={(field) =>
         field === 'status'
           ? t('common:fields.stockStatus')
@@ -203,31 +210,24 @@ export function StockItemDrawer({ id, onClose }: StockItemDrawerProps) {
   const { t } = useTranslation(['stock', 'common']);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState('details');
-  const [refusal, setRefusal] = useState<string | null>(null);
   const canEdit = usePermission(RESOURCES.stock, 'PUT');
   const canDelete = usePermission(RESOURCES.stock, 'DELETE');
   const query = useQuery({ ...stockItemQuery(id), enabled: id !== '' });
   const removal = useMutation(stockMutations.remove(queryClient));
   const item = query.data;
 
-  const remove = async () => {
-    if (!item) return;
-    setRefusal(null);
-    const confirmed = await confirm({
-      title: t('remove.title', { iccid: item.iccid }),
+  const remove = useConfirmedDelete({
+    question: (target: StockItemDetail) => ({
+      title: t('remove.title', { iccid: target.iccid }),
       description: t('remove.description'),
       confirmText: t('remove.confirm'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      await removal.mutateAsync(item);
+    }),
+    action: (target: StockItemDetail) => removal.mutateAsync(target),
+    onDone: () => {
       toast.success(t('remove.done'));
       onClose();
-    } catch (error) {
-      if (isApiError(error)) setRefusal(error.message);
-    }
-  };
+    },
+  });
 
   let body: ReactNode;
   if (query.isError) {
@@ -259,16 +259,12 @@ export function StockItemDrawer({ id, onClose }: StockItemDrawerProps) {
             label: t('item.tabs.details'),
             children: (
               <Flex vertical gap="middle">
-                {refusal && (
-                  <Alert
-                    type="error"
-                    showIcon
-                    closable={{ onClose: () => setRefusal(null) }}
-                    title={t('remove.refused')}
-                    description={refusal}
-                    data-testid="stock-delete-refused"
-                  />
-                )}
+                <ActionRefusal
+                  refusal={remove.refusal}
+                  title={t('remove.refused')}
+                  onClose={remove.clearRefusal}
+                  testId="stock-delete-refused"
+                />
                 <Details item={item} />
                 <ActivationCode key={item.id} item={item} />
                 {canEdit && (
@@ -320,8 +316,8 @@ export function StockItemDrawer({ id, onClose }: StockItemDrawerProps) {
           <Button
             danger
             icon={<DeleteOutlined />}
-            loading={removal.isPending}
-            onClick={() => void remove()}
+            loading={remove.pending}
+            onClick={() => void remove.run(item)}
             autoInsertSpace={false}
             data-testid="stock-item-remove"
           >

@@ -1,12 +1,21 @@
 import { DeleteOutlined, EditOutlined } from '@esim/ui/icons';
-import { Alert, Button, Descriptions, Flex, Tabs, Tag, Typography } from 'antd';
+import { Button, Descriptions, Flex, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PAGE_SIZES, RESOURCES, type SupplierDetail as Supplier } from '@esim/contracts';
-import { isApiError, usePermission } from '@esim/platform';
-import { AuditHistory, confirm, DetailGate, isDetailReady, useUrlTab, BackLink } from '@esim/ui';
+import { RESOURCES, type SupplierDetail as Supplier } from '@esim/contracts';
+import { usePermission } from '@esim/platform';
+import {
+  ActionRefusal,
+  BackLink,
+  DetailGate,
+  EntityHistoryTab,
+  isDetailReady,
+  useConfirmedDelete,
+  useHistoryPaging,
+  useUrlTab,
+} from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
 import { supplierHistoryQuery, supplierQuery } from '../api';
 import { supplierMutations } from '../mutations';
@@ -77,20 +86,12 @@ function ReadView({ supplier }: { supplier: Supplier }) {
 function HistoryTab({ supplierId }: { supplierId: string }) {
   const { t } = useTranslation('suppliers');
   const format = useFieldValue();
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[1] as number });
+  const paging = useHistoryPaging();
   const query = useQuery(supplierHistoryQuery(supplierId, paging.page, paging.pageSize));
   return (
-    <AuditHistory
-      entries={query.data?.items ?? []}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={paging.page}
-      pageSize={paging.pageSize}
-      onPageChange={(page, pageSize) =>
-        setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
-      }
+    <EntityHistoryTab
+      query={query}
+      paging={paging}
       fieldLabel={(field) => t(`fields.${field}`, { defaultValue: field })}
       formatValue={format}
     />
@@ -114,13 +115,22 @@ function SupplierDetailContent() {
   const id = params.get('id') ?? '';
   const [tab, setTab] = useUrlTab(TABS);
   const [editing, setEditing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const canEdit = usePermission(RESOURCES.suppliers, 'PUT');
   const canDelete = usePermission(RESOURCES.suppliers, 'DELETE');
   const canSeeProducts = usePermission(RESOURCES.products, 'GET');
   const canSeeStock = usePermission(RESOURCES.stock, 'GET');
   const query = useQuery({ ...supplierQuery(id), enabled: id !== '' });
   const removal = useMutation(supplierMutations.remove(queryClient));
+  const remove = useConfirmedDelete({
+    question: (target: Supplier) => ({
+      title: t('delete.title', { name: target.name }),
+      description: t('delete.description'),
+      confirmText: t('delete.confirm'),
+    }),
+    // 422 (products refer to it), 409 (changed meanwhile): the API's own words.
+    action: (target: Supplier) => removal.mutateAsync(target),
+    onDone: () => void navigate(LIST_PATH),
+  });
 
   const back = <BackLink to={LIST_PATH} label={t('detail.back')} />;
 
@@ -136,24 +146,6 @@ function SupplierDetailContent() {
       />
     );
   const supplier = query.data;
-
-  const remove = async () => {
-    setRefusal(null);
-    const confirmed = await confirm({
-      title: t('delete.title', { name: supplier.name }),
-      description: t('delete.description'),
-      confirmText: t('delete.confirm'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      await removal.mutateAsync(supplier);
-      void navigate(LIST_PATH);
-    } catch (error) {
-      // 422 (products refer to it), 409 (changed meanwhile): the API's own words.
-      if (isApiError(error)) setRefusal(error.message);
-    }
-  };
 
   return (
     <Flex vertical gap="middle" data-testid="supplier-detail">
@@ -186,8 +178,8 @@ function SupplierDetailContent() {
               <Button
                 icon={<DeleteOutlined />}
                 danger
-                loading={removal.isPending}
-                onClick={() => void remove()}
+                loading={remove.pending}
+                onClick={() => void remove.run(supplier)}
                 autoInsertSpace={false}
               >
                 {t('actions.delete')}
@@ -196,16 +188,12 @@ function SupplierDetailContent() {
           </Flex>
         )}
       </Flex>
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          closable={{ onClose: () => setRefusal(null) }}
-          title={t('delete.refused')}
-          description={refusal}
-          data-testid="supplier-delete-refused"
-        />
-      )}
+      <ActionRefusal
+        refusal={remove.refusal}
+        title={t('delete.refused')}
+        onClose={remove.clearRefusal}
+        testId="supplier-delete-refused"
+      />
       <Tabs
         activeKey={tab}
         onChange={setTab}
