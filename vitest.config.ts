@@ -18,6 +18,10 @@ export default defineConfig({
             'locales/test/**/*.test.ts',
           ],
           environment: 'jsdom',
+          // Worker threads start faster than forked processes: 8-10% less time over the same
+          // files, measured interleaved on CI's two cores; every file still gets its own module
+          // graph and jsdom.
+          pool: 'threads',
           // jsdom's computed styles with antd's many CSS rules, and its missing canvas: see the files.
           setupFiles: ['shared/ui/test/jsdomSelectorCache.ts', 'shared/ui/test/jsdomCanvas.ts'],
           // Vitest's default is one worker per core less one: a single worker on CI's 2 cores.
