@@ -96,9 +96,11 @@ test('a role granted in the matrix, an invited clerk, rights taken away live, th
   await invitee.getByRole('button', { name: text('en', 'ui', 'noPermission.ok') }).click();
   await expect(invitee).toHaveURL(/\/orders$/, { timeout: 20_000 });
   await expect(invitee.getByTestId('menu-orders')).toBeVisible();
-  for (const hidden of ['dashboard', 'roles', 'roles/users', 'stock', 'settings']) {
+  for (const hidden of ['dashboard', 'roles', 'roles/users', 'stock', 'settings/releases']) {
     await expect(invitee.getByTestId(`menu-${hidden}`)).toHaveCount(0);
   }
+  // Their own language, profile and session: every signed-in user.
+  await expect(invitee.getByTestId('menu-settings')).toBeVisible();
   const createOrder = invitee.getByRole('button', { name: text('en', 'orders', 'list.create') });
   await expect(createOrder).toBeVisible({ timeout: 20_000 });
 
