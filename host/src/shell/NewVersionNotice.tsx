@@ -7,6 +7,7 @@ import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
 import { loadedRemotes, subscribeLoadedRemotes } from '../remotes/loaded-remotes';
 import { applyReleaseDocument } from '../remotes/federation';
 import { changedRemotes, followLatestPins, latestPinsQuery } from '../remotes/new-version';
+import { releaseDocumentQuery } from '../remotes/release-document';
 
 function NewVersionWatcher({ loaded }: { loaded: ReadonlyMap<string, string> }) {
   const { t, i18n } = useTranslation('common');
@@ -79,5 +80,9 @@ function NewVersionWatcher({ loaded }: { loaded: ReadonlyMap<string, string> }) 
  */
 export function NewVersionNotice() {
   const loaded = useSyncExternalStore(subscribeLoadedRemotes, loadedRemotes);
+  // Only watches once the page has its release document (this observer never fetches it): the
+  // first poll then starts from that document instead of asking for it a second time.
+  const pageDocument = useQuery({ ...releaseDocumentQuery(), enabled: false });
+  if (pageDocument.data === undefined) return null;
   return <NewVersionWatcher loaded={loaded} />;
 }
