@@ -15,7 +15,7 @@ import type { RouteManifestFile } from '@esim/remote-kit/manifest';
 import { RETURN_TO_KEY } from '../src/app/return-to';
 import { routes } from '../src/app/router';
 import { registerArea, unregisterArea } from '../src/remotes/remote-loader';
-import { routeManifestsQuery } from '../src/remotes/route-manifests';
+import { routeManifestQuery } from '../src/remotes/route-manifests';
 import { allRemoteManifests, remoteManifest } from './support/route-manifests';
 
 let manifests: RouteManifestFile[] = [];
@@ -49,9 +49,22 @@ afterEach(async () => {
 function signIn(permissions: PermissionEntry[], routeManifests = manifests) {
   // What the shell would have read from GET release/pinned and the remotes' route manifests:
   // the routes are known, no area's code is registered (no network here).
-  const document = { remotes: {} };
+  const document = {
+    remotes: Object.fromEntries(
+      routeManifests.map((manifest) => [
+        manifest.remote,
+        {
+          version: manifest.version,
+          manifestUrl: `/remotes/${manifest.remote}/${manifest.version}/mf-manifest.json`,
+        },
+      ]),
+    ),
+  };
   getQueryClient().setQueryData(RELEASE_DOCUMENT_QUERY_KEY, document);
-  getQueryClient().setQueryData(routeManifestsQuery(document).queryKey, routeManifests);
+  for (const manifest of routeManifests) {
+    const entry = document.remotes[manifest.remote]!;
+    getQueryClient().setQueryData(routeManifestQuery(manifest.remote, entry).queryKey, manifest);
+  }
   useAuthStore.setState({ status: 'signedIn', user: { email: 'staff@esim.test', sub: 'u1' } });
   usePermissionStore.setState({
     status: 'ready',

@@ -1,4 +1,8 @@
+import { createElement, type ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RELEASE_DOCUMENT_QUERY_KEY } from '@esim/remote-kit/release';
 import { RESOURCES } from '@esim/contracts';
 import { ROUTE_ICONS, parseRouteManifest, type RouteManifestFile } from '@esim/remote-kit/manifest';
 import {
@@ -7,6 +11,7 @@ import {
   cachedRouteManifests,
   loadRouteManifests,
   routeManifestUrl,
+  useAreaRoutes,
 } from '../src/remotes/route-manifests';
 import { MENU_ICONS } from '../src/shell/menu-icons';
 import { LOGIN_PATH, OTP_PATH } from '../src/routes/paths';
@@ -163,5 +168,53 @@ describe("the console's routes from the remotes' manifests", () => {
     localStorage.setItem(`${ROUTE_MANIFEST_STORAGE_PREFIX}stock`, '{not json');
     fetchMock.mockResolvedValue(Response.json({ ...stock, remote: 'orders' }));
     expect(await loadRouteManifests({ remotes: { stock: PINNED_ALL.remotes.stock! } })).toEqual([]);
+  });
+});
+
+describe('the routes while the manifests arrive', () => {
+  function renderRoutes(remotes: string[]) {
+    const client = new QueryClient();
+    client.setQueryData(RELEASE_DOCUMENT_QUERY_KEY, {
+      remotes: Object.fromEntries(remotes.map((remote) => [remote, PINNED_ALL.remotes[remote]!])),
+    });
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    return renderHook(() => useAreaRoutes(), { wrapper });
+  }
+  const areasOf = (routes: { area: string }[] | undefined) => [
+    ...new Set((routes ?? []).map((route) => route.area)),
+  ];
+
+  it("a remote whose manifest hangs holds only its own routes, not the other areas'", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const remote = new URL(String(input)).pathname.split('/')[2];
+      if (remote === 'orders') return new Promise<Response>(() => undefined);
+      return Response.json(manifests.find((item) => item.remote === remote));
+    });
+    const { result } = renderRoutes(['stock', 'orders']);
+    await waitFor(() => expect(areasOf(result.current.routes)).toEqual(['stock']));
+    // A path of the hung area may still come: the router waits instead of "not found".
+    expect(result.current.pending).toBe(true);
+  });
+
+  it("the hung remote's last known routes stand in meanwhile", async () => {
+    localStorage.setItem(
+      `${ROUTE_MANIFEST_STORAGE_PREFIX}orders`,
+      JSON.stringify(manifests.find((item) => item.remote === 'orders')),
+    );
+    fetchMock.mockImplementation(async (input) => {
+      const remote = new URL(String(input)).pathname.split('/')[2];
+      if (remote === 'orders') return new Promise<Response>(() => undefined);
+      return Response.json(manifests.find((item) => item.remote === remote));
+    });
+    const { result } = renderRoutes(['stock', 'orders']);
+    await waitFor(() => expect(areasOf(result.current.routes)).toEqual(['stock', 'orders']));
+  });
+
+  it('is settled once every manifest answered', async () => {
+    serveStore();
+    const { result } = renderRoutes(['stock', 'orders']);
+    await waitFor(() => expect(result.current.pending).toBe(false));
+    expect(areasOf(result.current.routes)).toEqual(['stock', 'orders']);
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PinnedReleaseDocument } from '@esim/contracts';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { PinnedReleaseDocument, PinnedRemote } from '@esim/contracts';
 import {
   ROUTE_MANIFEST_FILE,
   parseRouteManifest,
@@ -86,29 +86,41 @@ async function fetchRouteManifest(remote: string, manifestUrl: string): Promise<
 }
 
 /**
- * The route manifests of the pinned remotes: read afresh, else the last known one of each
- * (a remote that has neither has no routes until it answers).
+ * A pinned remote's route manifest: read afresh, else its last known one (null when it has
+ * neither: no routes until it answers).
  */
+async function loadRouteManifest(
+  remote: string,
+  entry: PinnedRemote,
+): Promise<RouteManifestFile | null> {
+  try {
+    const manifest = await fetchRouteManifest(remote, entry.manifestUrl);
+    remember(manifest);
+    return manifest;
+  } catch (error) {
+    const cached = cachedRouteManifest(remote);
+    console.warn(
+      `The route manifest of ${remote}@${entry.version} could not be read` +
+        (cached ? `; using the last known one (${cached.version}).` : '.'),
+      error,
+    );
+    return cached;
+  }
+}
+
+/** The pinned remotes of a document, in its order. */
+function pinnedRemotes(document: PinnedReleaseDocument): [string, PinnedRemote][] {
+  return Object.entries(document.remotes).flatMap(([remote, entry]) =>
+    entry ? [[remote, entry] as [string, PinnedRemote]] : [],
+  );
+}
+
+/** The route manifests of every pinned remote (each read afresh, else its last known one). */
 export async function loadRouteManifests(
   document: PinnedReleaseDocument,
 ): Promise<RouteManifestFile[]> {
   const loaded = await Promise.all(
-    Object.entries(document.remotes).map(async ([remote, entry]) => {
-      if (!entry) return null;
-      try {
-        const manifest = await fetchRouteManifest(remote, entry.manifestUrl);
-        remember(manifest);
-        return manifest;
-      } catch (error) {
-        const cached = cachedRouteManifest(remote);
-        console.warn(
-          `The route manifest of ${remote}@${entry.version} could not be read` +
-            (cached ? `; using the last known one (${cached.version}).` : '.'),
-          error,
-        );
-        return cached;
-      }
-    }),
+    pinnedRemotes(document).map(([remote, entry]) => loadRouteManifest(remote, entry)),
   );
   return loaded.filter((manifest): manifest is RouteManifestFile => manifest !== null);
 }
@@ -131,17 +143,11 @@ export function areaRoutesOf(manifests: readonly RouteManifestFile[]): AreaRoute
   return routes;
 }
 
-/** What a document's manifests depend on: its remotes and their pinned manifest URLs. */
-function pinsOf(document: PinnedReleaseDocument): string[] {
-  return Object.entries(document.remotes)
-    .flatMap(([remote, entry]) => (entry ? [`${remote}=${entry.manifestUrl}`] : []))
-    .sort();
-}
-
-export const routeManifestsQuery = (document: PinnedReleaseDocument) =>
+/** One pinned version's route manifest: read once per page (a published version never changes). */
+export const routeManifestQuery = (remote: string, entry: PinnedRemote) =>
   queryOptions({
-    queryKey: [...ROUTE_MANIFESTS_QUERY_KEY, ...pinsOf(document)],
-    queryFn: () => loadRouteManifests(document),
+    queryKey: [...ROUTE_MANIFESTS_QUERY_KEY, remote, entry.manifestUrl],
+    queryFn: () => loadRouteManifest(remote, entry),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -151,25 +157,46 @@ export const routeManifestsQuery = (document: PinnedReleaseDocument) =>
   });
 
 export interface AreaRoutesState {
-  /** The console's signed-in routes; undefined while the pinned remotes are still being read. */
+  /** The console's signed-in routes; undefined while the release document is being read. */
   routes: AreaRouteEntry[] | undefined;
+  /**
+   * Some remote's manifest is still being read (its last known routes, if any, stand in): a
+   * path no route matches yet may still be one of its.
+   */
+  pending: boolean;
 }
 
 /**
- * The signed-in routes of the pinned remotes (menu, router, access checks). When the release
- * document cannot be read, the last known manifests keep the menu and each area's error page.
+ * The signed-in routes of the pinned remotes (menu, router, access checks). Each remote's
+ * manifest counts as it arrives, so one that hangs holds only its own routes (its last known ones
+ * meanwhile), not the whole console's. When the release document cannot be read, the last known
+ * manifests keep the menu and each area's error page.
  */
 export function useAreaRoutes(): AreaRoutesState {
   const releases = useQuery(releaseDocumentQuery());
-  const manifests = useQuery({
-    ...routeManifestsQuery(releases.data ?? { remotes: {} }),
-    enabled: releases.data !== undefined,
-    placeholderData: (previous) => previous,
+  const pinned = useMemo(
+    () => (releases.data ? pinnedRemotes(releases.data) : []),
+    [releases.data],
+  );
+  const manifests = useQueries({
+    queries: pinned.map(([remote, entry]) => routeManifestQuery(remote, entry)),
   });
   const failed = releases.isError && releases.data === undefined;
-  const routes = useMemo(() => {
-    if (manifests.data) return areaRoutesOf(manifests.data);
-    return failed ? areaRoutesOf(cachedRouteManifests()) : undefined;
-  }, [manifests.data, failed]);
-  return { routes };
+  const signature = manifests.map((result) => `${result.status}:${result.dataUpdatedAt}`).join();
+  const loaded = releases.data !== undefined;
+  return useMemo(() => {
+    if (!loaded)
+      return {
+        routes: failed ? areaRoutesOf(cachedRouteManifests()) : undefined,
+        pending: !failed,
+      };
+    const current = pinned.flatMap(([remote], index) => {
+      const result = manifests[index];
+      const manifest = result?.isPending ? cachedRouteManifest(remote) : result?.data;
+      return manifest ? [manifest] : [];
+    });
+    return { routes: areaRoutesOf(current), pending: manifests.some((result) => result.isPending) };
+    // `signature` stands for the manifests' states (useQueries gives a new array each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, failed, pinned, signature]);
 }

@@ -6,11 +6,12 @@ import { RouteLoading } from './RouteLoading';
 
 /**
  * The signed-in routes: one per route of the pinned remotes' manifests (a remote adds a screen
- * with a release, no host build), the not-found page for anything else. Until the manifests are
- * read: a spinner in the content area (the menu and header are already there).
+ * with a release, no host build), the not-found page for anything else. Until the release
+ * document is read, or while a path matches nothing and some remote's manifest is still on its
+ * way: a spinner in the content area (the menu and header are already there).
  */
 export function AreaRoutes() {
-  const { routes } = useAreaRoutes();
+  const { routes, pending } = useAreaRoutes();
   if (!routes) return <RouteLoading />;
   return (
     <Routes>
@@ -21,7 +22,7 @@ export function AreaRoutes() {
           element={<AreaRoute route={route} routes={routes} />}
         />
       ))}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={pending ? <RouteLoading /> : <NotFoundPage />} />
     </Routes>
   );
 }
