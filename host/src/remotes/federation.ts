@@ -207,5 +207,11 @@ export async function retryArea(area: string): Promise<void> {
   }
   // The document could not be read again (or the area was not in it): retry what we have.
   const document = queryClient.getQueryData<PinnedReleaseDocument>(RELEASE_DOCUMENT_QUERY_KEY);
-  if (reloadRequested.has(area) && document) applyReleaseDocument(document);
+  if (!reloadRequested.has(area) || !document) return;
+  try {
+    applyReleaseDocument(document);
+  } catch (error) {
+    // Never an unhandled rejection: the area's page stays and its Retry can be pressed again.
+    console.error(`Remote ${area} could not be registered again:`, error);
+  }
 }
