@@ -137,7 +137,13 @@ export {
   type JobProgressError,
 } from './jobs/JobProgressDialog';
 export { ListFilter, ListPage, ListSearch, type ListPageProps } from './list/ListPage';
-export { useExport, useListPage, type ListPageState } from './list/useListPage';
+export {
+  listPageQuery,
+  useExport,
+  useListPage,
+  type ListPageQuery,
+  type ListPageState,
+} from './list/useListPage';
 export {
   ListSection,
   type ListFilterProps,

@@ -15,6 +15,7 @@ import {
   DataTable,
   ListPage,
   ListSearch,
+  listPageQuery,
   useListPage,
   type DataTableColumn,
   type UrlTableDefaults,
@@ -38,13 +39,7 @@ export function toRoleQuery(
   filters: Partial<Record<Filter, string>>,
 ): RoleListQuery {
   return {
-    page: table.page,
-    pageSize: table.pageSize,
-    ...(table.sort
-      ? { sort: table.sort.column as RoleListQuery['sort'], order: table.sort.order }
-      : {}),
-    ...(table.from ? { from: table.from } : {}),
-    ...(table.to ? { to: table.to } : {}),
+    ...listPageQuery<NonNullable<RoleListQuery['sort']>>(table),
     ...(filters.search ? { search: filters.search } : {}),
   };
 }

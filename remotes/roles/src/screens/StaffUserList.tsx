@@ -16,6 +16,7 @@ import {
   ListFilter,
   ListPage,
   ListSearch,
+  listPageQuery,
   useListPage,
   type DataTableColumn,
   type UrlTableDefaults,
@@ -43,13 +44,7 @@ export function toStaffUserQuery(
 ): StaffUserListQuery {
   const status = USER_STATUS_VALUES.find((value) => value === filters.status);
   return {
-    page: table.page,
-    pageSize: table.pageSize,
-    ...(table.sort
-      ? { sort: table.sort.column as StaffUserListQuery['sort'], order: table.sort.order }
-      : {}),
-    ...(table.from ? { from: table.from } : {}),
-    ...(table.to ? { to: table.to } : {}),
+    ...listPageQuery<NonNullable<StaffUserListQuery['sort']>>(table),
     ...(filters.search ? { search: filters.search } : {}),
     ...(filters.roleId ? { roleId: filters.roleId } : {}),
     ...(status ? { status } : {}),

@@ -18,6 +18,7 @@ import {
   ListSection,
   NoticeTag,
   useConfirmedDelete,
+  listPageQuery,
   useListPage,
   useNoticeText,
   type DataTableColumn,
@@ -43,13 +44,7 @@ export function toNoticeQuery(
   filters: Partial<Record<Filter, string>>,
 ): NoticeListQuery {
   return {
-    page: table.page,
-    pageSize: table.pageSize,
-    ...(table.sort
-      ? { sort: table.sort.column as NoticeListQuery['sort'], order: table.sort.order }
-      : {}),
-    ...(table.from ? { from: table.from } : {}),
-    ...(table.to ? { to: table.to } : {}),
+    ...listPageQuery<NonNullable<NoticeListQuery['sort']>>(table),
     ...(filters.search ? { search: filters.search } : {}),
     ...(filters.tag ? { tag: filters.tag as NoticeListQuery['tag'] } : {}),
     ...(filters.state ? { state: filters.state as NoticeListQuery['state'] } : {}),

@@ -30,6 +30,29 @@ export function useListPage<F extends string>(
 
 export type ListPageState<F extends string> = ReturnType<typeof useListPage<F>>;
 
+/** The part of a list request every list shares: page, size, sort and the created-date range. */
+export interface ListPageQuery<S extends string> {
+  page: number;
+  pageSize: number;
+  sort?: S;
+  order?: 'asc' | 'desc';
+  from?: string;
+  to?: string;
+}
+
+/** A list's table state as the request's page, sort and date range (unset ones left out). */
+export function listPageQuery<S extends string>(
+  table: ListPageState<string>['table'],
+): ListPageQuery<S> {
+  return {
+    page: table.page,
+    pageSize: table.pageSize,
+    ...(table.sort ? { sort: table.sort.column as S, order: table.sort.order } : {}),
+    ...(table.from ? { from: table.from } : {}),
+    ...(table.to ? { to: table.to } : {}),
+  };
+}
+
 /** An export with its progress: the button spins until the file is there, then a toast. */
 export function useExport(run: () => Promise<unknown>, successText: string) {
   const [exporting, setExporting] = useState(false);
