@@ -21,6 +21,7 @@ import {
   type DataTableState,
   type OptionItem,
   type UrlTableDefaults,
+  listPageQuery,
 } from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
 import { branchListQuery } from '../api';
@@ -40,13 +41,7 @@ export function toBranchListQuery(
   filters: Partial<Record<Filter, string>>,
 ): BranchListQuery {
   return {
-    page: table.page,
-    pageSize: table.pageSize,
-    ...(table.sort
-      ? { sort: table.sort.column as BranchListQuery['sort'], order: table.sort.order }
-      : {}),
-    ...(table.from ? { from: table.from } : {}),
-    ...(table.to ? { to: table.to } : {}),
+    ...listPageQuery<NonNullable<BranchListQuery['sort']>>(table),
     ...(filters.target ? { target: filters.target as BranchListQuery['target'] } : {}),
     ...(filters.search ? { search: filters.search } : {}),
   };

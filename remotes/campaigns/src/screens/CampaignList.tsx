@@ -21,6 +21,7 @@ import {
   useListPage,
   type DataTableColumn,
   type UrlTableDefaults,
+  listPageQuery,
 } from '@esim/ui';
 import { campaignListQuery, exportCampaigns } from '../api';
 import { CampaignFormDrawer } from '../components/CampaignFormDrawer';
@@ -42,13 +43,7 @@ export function toCampaignQuery(
   filters: Partial<Record<Filter, string>>,
 ): CampaignListQuery {
   return {
-    page: table.page,
-    pageSize: table.pageSize,
-    ...(table.sort
-      ? { sort: table.sort.column as CampaignListQuery['sort'], order: table.sort.order }
-      : {}),
-    ...(table.from ? { from: table.from } : {}),
-    ...(table.to ? { to: table.to } : {}),
+    ...listPageQuery<NonNullable<CampaignListQuery['sort']>>(table),
     ...(filters.search ? { search: filters.search } : {}),
     ...(filters.type ? { type: filters.type as CampaignListQuery['type'] } : {}),
     ...(filters.discountType

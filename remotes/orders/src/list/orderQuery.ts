@@ -1,3 +1,4 @@
+import { listPageQuery } from '@esim/ui';
 import {
   PAYMENT_STATUSES,
   PROCESSING_STATUSES,
@@ -21,13 +22,7 @@ export function toOrderQuery(
   filters: Partial<Record<OrderFilter, string>>,
 ): OrderListInput {
   return {
-    page: table.page,
-    pageSize: table.pageSize,
-    ...(table.sort
-      ? { sort: table.sort.column as OrderListInput['sort'], order: table.sort.order }
-      : {}),
-    ...(table.from ? { from: table.from } : {}),
-    ...(table.to ? { to: table.to } : {}),
+    ...listPageQuery<NonNullable<OrderListInput['sort']>>(table),
     ...(isPayment(filters.paymentStatus) ? { paymentStatus: filters.paymentStatus } : {}),
     ...(isProcessing(filters.processingStatus)
       ? { processingStatus: filters.processingStatus }

@@ -23,6 +23,7 @@ import {
   type DataTableColumn,
   type OptionItem,
   type UrlTableDefaults,
+  listPageQuery,
 } from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
 import { exportPartners, partnerListQuery } from '../api';
@@ -44,13 +45,7 @@ export function toPartnerQuery(
   filters: Partial<Record<Filter, string>>,
 ): PartnerListQuery {
   return {
-    page: table.page,
-    pageSize: table.pageSize,
-    ...(table.sort
-      ? { sort: table.sort.column as PartnerListQuery['sort'], order: table.sort.order }
-      : {}),
-    ...(table.from ? { from: table.from } : {}),
-    ...(table.to ? { to: table.to } : {}),
+    ...listPageQuery<NonNullable<PartnerListQuery['sort']>>(table),
     ...(filters.target ? { target: filters.target as PartnerListQuery['target'] } : {}),
     ...(filters.planType ? { planType: filters.planType as PartnerListQuery['planType'] } : {}),
     ...(filters.commissionType

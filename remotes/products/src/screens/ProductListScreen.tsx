@@ -17,6 +17,7 @@ import {
   ListPage,
   useExport,
   useListPage,
+  listPageQuery,
 } from '@esim/ui';
 import { displayValue } from '@esim/utils';
 import { exportProducts, productListQuery } from '../api';
@@ -62,13 +63,7 @@ export function ProductListScreen() {
 
   const query: ProductListQuery = useMemo(
     () => ({
-      page: table.page,
-      pageSize: table.pageSize,
-      ...(table.sort
-        ? { sort: table.sort.column as ProductListQuery['sort'], order: table.sort.order }
-        : {}),
-      ...(table.from ? { from: table.from } : {}),
-      ...(table.to ? { to: table.to } : {}),
+      ...listPageQuery<NonNullable<ProductListQuery['sort']>>(table),
       ...(filters.search ? { search: filters.search } : {}),
       ...(filters.supplierId ? { supplierId: filters.supplierId } : {}),
       ...(filters.category ? { category: filters.category } : {}),

@@ -22,6 +22,7 @@ import {
   type DataTableColumn,
   type OptionItem,
   type UrlTableDefaults,
+  listPageQuery,
 } from '@esim/ui';
 import { displayValue, formatDateTime } from '@esim/utils';
 import { exportSuppliers, supplierListQuery } from '../api';
@@ -46,13 +47,7 @@ export function SupplierListScreen() {
 
   const query: SupplierListQuery = useMemo(
     () => ({
-      page: table.page,
-      pageSize: table.pageSize,
-      ...(table.sort
-        ? { sort: table.sort.column as SupplierListQuery['sort'], order: table.sort.order }
-        : {}),
-      ...(table.from ? { from: table.from } : {}),
-      ...(table.to ? { to: table.to } : {}),
+      ...listPageQuery<NonNullable<SupplierListQuery['sort']>>(table),
       ...(filters.status ? { status: filters.status as SupplierListQuery['status'] } : {}),
       ...(filters.deliveryType
         ? { deliveryType: filters.deliveryType as SupplierListQuery['deliveryType'] }

@@ -17,6 +17,7 @@ import {
   useListPage,
   type DataTableColumn,
   type UrlTableDefaults,
+  listPageQuery,
 } from '@esim/ui';
 import { formatDate, formatDateTime } from '@esim/utils';
 import { useMemo, useState } from 'react';
@@ -81,13 +82,7 @@ export function ExchangeRatesScreen() {
   const currencyFilter = useCurrencyOptions();
   const query: ExchangeRateListQuery = useMemo(
     () => ({
-      page: table.page,
-      pageSize: table.pageSize,
-      ...(table.sort
-        ? { sort: table.sort.column as ExchangeRateSortColumn, order: table.sort.order }
-        : {}),
-      ...(table.from ? { from: table.from } : {}),
-      ...(table.to ? { to: table.to } : {}),
+      ...listPageQuery<ExchangeRateSortColumn>(table),
       ...(filters.currency ? { currency: filters.currency } : {}),
     }),
     [table, filters],
