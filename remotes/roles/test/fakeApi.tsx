@@ -1,30 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { configureApiClient, getQueryClient } from '@esim/platform';
+import { getQueryClient } from '@esim/platform';
 import { ConfirmDialogHost } from '@esim/ui';
-import { act, fireEvent, renderWithProviders } from '@esim/ui/testing';
+import {
+  act,
+  fireEvent,
+  renderWithProviders,
+  startFakeApi,
+  type FakeAnswer,
+  type Recorded,
+} from '@esim/ui/testing';
 
 /*
- * A small fake API over real HTTP for the roles screens' tests (the platform client with its
- * token, errors and messages as in the console): what the screens send and what they show.
+ * The roles screens' test helpers around the kit's fake API (@esim/ui/testing startFakeApi):
+ * answers, waits and a screen rendered under a data router.
  */
 
-export interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: string;
-}
-
-export interface FakeAnswer {
-  status: number;
-  body: unknown;
-}
-
+export type { FakeAnswer, Recorded };
 export type Answer = (request: Recorded) => FakeAnswer;
 
 export const WAIT = { timeout: 30_000 };
@@ -36,36 +30,7 @@ export const ok = (data: unknown, message?: string): FakeAnswer => ({
   body: { data, ...(message ? { message } : {}) },
 });
 
-/** Starts the fake on a free port and points the platform client at it. */
-export async function startFakeApi(answer: Answer) {
-  const requests: Recorded[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '', 'http://x');
-      const recorded: Recorded = {
-        method: request.method ?? 'GET',
-        path: url.pathname.replace('/api/mng/', ''),
-        query: url.searchParams,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      requests.push(recorded);
-      const { status, body } = answer(recorded);
-      response.writeHead(status, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  configureApiClient({ prefixUrl: `http://127.0.0.1:${port}/api/mng`, getToken: async () => 't' });
-  return {
-    requests,
-    sent: (method: string, path: string) =>
-      requests.filter((request) => request.method === method && request.path === path),
-    close: () => void server.close(),
-  };
-}
+export { startFakeApi };
 
 /** Renders a screen at `url` under a data router (the unsaved-changes prompt needs one). */
 export function renderAt(url: string, route: string, element: ReactElement, i18n: i18n) {

@@ -19,9 +19,11 @@ import {
   screen,
   waitFor,
   within,
+  startFakeApi,
+  type FakeAnswer as Answer,
+  type Recorded,
 } from '@esim/ui/testing';
 import { NoticesScreen } from '../src/notices/NoticesScreen';
-import { startFakeApi, type Answer, type Recorded } from './fakeApi';
 
 /* /settings/notifications against a fake API: what readers and publishers see and send. */
 

@@ -19,10 +19,12 @@ import {
   screen,
   waitFor,
   within,
+  startFakeApi,
+  type FakeAnswer as Answer,
+  type Recorded,
 } from '@esim/ui/testing';
 import { RemoteReleaseCard } from '../src/releases/RemoteReleaseCard';
 import { canaryDoingWorse } from '../src/releases/compatibility';
-import { startFakeApi, type Answer, type Recorded } from './fakeApi';
 
 /*
  * The Releases screen's safety: each version's fit with the console and error rate, reasons on

@@ -13,9 +13,11 @@ import {
   screen,
   waitFor,
   within,
+  startFakeApi,
+  type FakeAnswer as Answer,
+  type Recorded,
 } from '@esim/ui/testing';
 import { SettingsScreen } from '../src/home/SettingsScreen';
-import { startFakeApi, type Answer, type Recorded } from './fakeApi';
 
 /* /settings: profile, language, session and the links, against a fake API. */
 

@@ -7,4 +7,5 @@ import './setup';
 
 export { renderWithProviders } from './render';
 export { createTestI18n, readNamespace, LANGUAGES } from './i18n';
+export { startFakeApi, type FakeAnswer, type Recorded } from './fakeApi';
 export { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -10,13 +10,18 @@ export interface Recorded {
   body: string;
 }
 
-export type Answer = { status: number; body: unknown };
+/** What the fake answers one request with. */
+export interface FakeAnswer {
+  status: number;
+  body: unknown;
+}
 
 /**
  * A small fake of the management API over real HTTP, so the screens go through the platform
  * client (token, errors, messages) as in the console; `answer` decides what each call gets.
+ * Starts on a free port and points the platform client at it.
  */
-export async function startFakeApi(answer: (request: Recorded) => Answer) {
+export async function startFakeApi(answer: (request: Recorded) => FakeAnswer) {
   const requests: Recorded[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
