@@ -111,10 +111,20 @@ async function flipOrders(orderIds: () => string[], rounds: number, delayMs: num
     const ids = orderIds();
     if (ids.length > 0) {
       const id = ids[Math.floor(Math.random() * ids.length)]!;
-      await t.database.db.execute(sql`
-        UPDATE orders SET processing_status = CASE processing_status WHEN 'failed' THEN 'success'
-          ELSE 'failed' END, updated_at = now()
-        WHERE id = ${id}`);
+      // Two status changes may deadlock on the aggregate rows; like the console's own writers
+      // (decision 0016), the loser runs again. What must hold is the totals, not the first try.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await t.database.db.execute(sql`
+            UPDATE orders SET processing_status = CASE processing_status WHEN 'failed'
+              THEN 'success' ELSE 'failed' END, updated_at = now()
+            WHERE id = ${id}`);
+          break;
+        } catch (error) {
+          const code = (error as { cause?: { code?: string } }).cause?.code;
+          if (code !== '40P01' || attempt >= 5) throw error;
+        }
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
